@@ -1,0 +1,29 @@
+# `make test` and `make bench` install the system libraries when pkg-config
+# cannot find them, then run SwiftPM.
+
+PKG_CONFIG_NAMES := jansson yajl libxml-2.0
+APT_PACKAGES     := libjansson-dev libyajl-dev libxml2-dev pkg-config
+SUDO             := $(shell [ "$$(id -u)" -eq 0 ] || echo sudo)
+SWIFT            ?= swift
+
+.PHONY: test bench build deps clean
+
+test: deps
+	$(SWIFT) build --build-tests
+	$(SWIFT) test --skip-build
+
+bench: deps
+	$(SWIFT) run -c release rkbench $(ARGS)
+
+build: deps
+	$(SWIFT) build
+
+deps:
+	@if ! command -v pkg-config >/dev/null 2>&1 || ! pkg-config --exists $(PKG_CONFIG_NAMES); then \
+		echo "Installing $(APT_PACKAGES) with apt-get"; \
+		$(SUDO) apt-get update && \
+		DEBIAN_FRONTEND=noninteractive $(SUDO) apt-get install -y --no-install-recommends $(APT_PACKAGES); \
+	fi
+
+clean:
+	rm -rf .build

@@ -1,0 +1,82 @@
+// swift-tools-version: 6.1
+import PackageDescription
+
+let package = Package(
+    name: "RestKit",
+    platforms: [.macOS(.v15)],
+    products: [
+        .library(name: "RestKit", targets: ["RestKit"]),
+        .library(name: "RestKitCore", targets: ["RestKitCore"]),
+        .library(name: "RestKitJSON", targets: ["RestKitJSON"]),
+        .library(name: "RestKitXML", targets: ["RestKitXML"]),
+        .executable(name: "rk", targets: ["rk"]),
+        .executable(name: "rkbench", targets: ["rkbench"]),
+    ],
+    dependencies: [
+        .package(url: "https://github.com/apple/swift-argument-parser.git", from: "1.5.0"),
+        .package(url: "https://github.com/apple/swift-collections.git", from: "1.1.0"),
+    ],
+    targets: [
+        // MARK: System libraries
+
+        .systemLibrary(
+            name: "CJansson",
+            path: "CModules/CJansson",
+            pkgConfig: "jansson",
+            providers: [.apt(["libjansson-dev"]), .brew(["jansson"])]
+        ),
+        .systemLibrary(
+            name: "CYAJL",
+            path: "CModules/CYAJL",
+            pkgConfig: "yajl",
+            providers: [.apt(["libyajl-dev"]), .brew(["yajl"])]
+        ),
+        .systemLibrary(
+            name: "CLibXML2",
+            path: "CModules/CLibXML2",
+            pkgConfig: "libxml-2.0",
+            providers: [.apt(["libxml2-dev"]), .brew(["libxml2"])]
+        ),
+
+        // MARK: Core
+
+        .target(
+            name: "RestKitCore",
+            dependencies: [.product(name: "OrderedCollections", package: "swift-collections")]
+        ),
+
+        // MARK: Codecs
+
+        .target(name: "RestKitJSON", dependencies: ["RestKitCore", "CJansson", "CYAJL"]),
+        .target(name: "RestKitXML", dependencies: ["RestKitCore", "CLibXML2"]),
+
+        // MARK: Umbrella
+
+        .target(name: "RestKit", dependencies: ["RestKitCore", "RestKitJSON", "RestKitXML"]),
+
+        // MARK: Tools
+
+        .executableTarget(
+            name: "rk",
+            dependencies: ["RestKit", .product(name: "ArgumentParser", package: "swift-argument-parser")]
+        ),
+        .executableTarget(
+            name: "rkbench",
+            dependencies: [
+                "RestKit", "CJansson", "CYAJL", "CLibXML2",
+                .product(name: "ArgumentParser", package: "swift-argument-parser"),
+            ],
+            path: "Benchmarks/rkbench"
+        ),
+
+        // MARK: Tests
+
+        .target(name: "RestKitTestSupport", dependencies: ["RestKitCore"], path: "Tests/RestKitTestSupport"),
+        .testTarget(name: "RestKitCoreTests", dependencies: ["RestKitCore", "RestKitTestSupport"]),
+        .testTarget(name: "RestKitJSONTests", dependencies: ["RestKitJSON", "RestKitTestSupport"]),
+        .testTarget(name: "RestKitXMLTests", dependencies: ["RestKitXML", "RestKitTestSupport"]),
+        .testTarget(name: "RestKitTests", dependencies: ["RestKit", "RestKitTestSupport"]),
+        .testTarget(name: "rkTests", dependencies: ["rk", "RestKitTestSupport"]),
+    ],
+    swiftLanguageModes: [.v6]
+)

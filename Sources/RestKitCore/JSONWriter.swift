@@ -1,0 +1,208 @@
+/// Writes a ``Representation`` as JSON text into one growing byte buffer.
+///
+/// Strings are escaped per RFC 8259 (quote, backslash and control characters; everything
+/// else is written as UTF-8), integers exactly, doubles in their shortest round-trip form
+/// (`1.0` stays a double when read back), and ``Representation/number(_:)`` text verbatim
+/// after checking that it is a valid JSON number.
+///
+/// ```swift
+/// let doc: Representation = ["b": 1, "a": [true, nil]]
+/// let compact = try JSONWriter().string(from: doc)                       // {"b":1,"a":[true,null]}
+/// let pretty = try JSONWriter(options: [.prettyPrinted, .sortedKeys]).string(from: doc)
+/// ```
+public struct JSONWriter: Sendable {
+    /// How the output looks.
+    public struct Options: OptionSet, Sendable, Hashable {
+        public let rawValue: Int
+        public init(rawValue: Int) { self.rawValue = rawValue }
+
+        /// Newlines and two-space indentation, `"key": value` with a space.
+        public static let prettyPrinted = Options(rawValue: 1 << 0)
+        /// Object keys in ascending byte order instead of document order.
+        public static let sortedKeys = Options(rawValue: 1 << 1)
+        /// Writes `/` as `\/` (for embedding JSON inside HTML `<script>`).
+        public static let escapeSlashes = Options(rawValue: 1 << 2)
+    }
+
+    /// The output options.
+    public var options: Options
+    /// The deepest nesting written before failing (guards the stack against hand-built
+    /// values; parsed values are already bounded by their parser).
+    public var maximumDepth: Int
+
+    /// Non-finite doubles are written as strings (`"NaN"`) instead of failing; used by
+    /// `description`, never by serializers.
+    var writesNonFiniteAsStrings = false
+
+    /// Creates a writer.
+    ///
+    /// ```swift
+    /// let writer = JSONWriter(options: .prettyPrinted)
+    /// ```
+    public init(options: Options = [], maximumDepth: Int = 10_000) {
+        self.options = options
+        self.maximumDepth = maximumDepth
+    }
+
+    /// The JSON text as UTF-8 bytes.
+    ///
+    /// - Throws: ``SerializationError`` for a non-finite double, malformed
+    ///   ``Representation/number(_:)`` text, or nesting deeper than ``maximumDepth``.
+    public func write(_ value: Representation) throws(SerializationError) -> [UInt8] {
+        var output: [UInt8] = []
+        output.reserveCapacity(256)
+        try write(value, into: &output)
+        return output
+    }
+
+    /// Appends the JSON text of `value` to `output`.
+    public func write(_ value: Representation, into output: inout [UInt8]) throws(SerializationError) {
+        var sink = Sink(options: options, maximumDepth: maximumDepth, nonFiniteAsStrings: writesNonFiniteAsStrings)
+        try sink.write(value, depth: 0, path: "", into: &output)
+    }
+
+    /// The JSON text as a `String`.
+    public func string(from value: Representation) throws(SerializationError) -> String {
+        String(decoding: try write(value), as: UTF8.self)
+    }
+
+    /// The shortest text that reads back as the same `Double` (`1.0`, `0.1`, `1e+100`).
+    static func format(_ value: Double) -> String {
+        value.description
+    }
+}
+
+extension JSONWriter {
+    /// The recursive writer; `path` names where a failure happened.
+    private struct Sink {
+        let pretty: Bool
+        let sorted: Bool
+        let escapeSlashes: Bool
+        let maximumDepth: Int
+        let nonFiniteAsStrings: Bool
+
+        init(options: Options, maximumDepth: Int, nonFiniteAsStrings: Bool) {
+            pretty = options.contains(.prettyPrinted)
+            sorted = options.contains(.sortedKeys)
+            escapeSlashes = options.contains(.escapeSlashes)
+            self.maximumDepth = maximumDepth
+            self.nonFiniteAsStrings = nonFiniteAsStrings
+        }
+
+        mutating func write(
+            _ value: Representation, depth: Int, path: String, into output: inout [UInt8]
+        ) throws(SerializationError) {
+            switch value {
+            case .null:
+                output.append(contentsOf: "null".utf8)
+            case .bool(let flag):
+                output.append(contentsOf: (flag ? "true" : "false").utf8)
+            case .int(let integer):
+                output.append(contentsOf: String(integer).utf8)
+            case .double(let double):
+                guard double.isFinite else {
+                    if nonFiniteAsStrings { writeString(double.description, into: &output); return }
+                    throw SerializationError(.unrepresentableValue, "\(double) is not a valid JSON number", keyPath: path)
+                }
+                output.append(contentsOf: JSONWriter.format(double).utf8)
+            case .number(let text):
+                guard JSONNumberSyntax.isValid(text.utf8) else {
+                    throw SerializationError(.unrepresentableValue, "'\(text)' is not a valid JSON number", keyPath: path)
+                }
+                output.append(contentsOf: text.utf8)
+            case .string(let string):
+                writeString(string, into: &output)
+            case .array(let elements):
+                try checkDepth(depth, path: path)
+                output.append(UInt8(ascii: "["))
+                for (index, element) in elements.enumerated() {
+                    if index > 0 { output.append(UInt8(ascii: ",")) }
+                    newline(depth + 1, into: &output)
+                    try write(element, depth: depth + 1, path: Self.join(path, String(index)), into: &output)
+                }
+                if !elements.isEmpty { newline(depth, into: &output) }
+                output.append(UInt8(ascii: "]"))
+            case .object(let members):
+                try checkDepth(depth, path: path)
+                output.append(UInt8(ascii: "{"))
+                let keys = sorted ? members.keys.sorted { $0.utf8.lexicographicallyPrecedes($1.utf8) } : Array(members.keys)
+                for (index, key) in keys.enumerated() {
+                    if index > 0 { output.append(UInt8(ascii: ",")) }
+                    newline(depth + 1, into: &output)
+                    writeString(key, into: &output)
+                    output.append(UInt8(ascii: ":"))
+                    if pretty { output.append(UInt8(ascii: " ")) }
+                    try write(members[key] ?? .null, depth: depth + 1, path: Self.join(path, key), into: &output)
+                }
+                if !members.isEmpty { newline(depth, into: &output) }
+                output.append(UInt8(ascii: "}"))
+            }
+        }
+
+        private func checkDepth(_ depth: Int, path: String) throws(SerializationError) {
+            if depth >= maximumDepth {
+                throw SerializationError(.depthLimitExceeded, "nesting deeper than \(maximumDepth) levels", keyPath: path)
+            }
+        }
+
+        private static func join(_ path: String, _ component: String) -> String {
+            path.isEmpty ? component : path + "." + component
+        }
+
+        private func newline(_ depth: Int, into output: inout [UInt8]) {
+            guard pretty else { return }
+            output.append(UInt8(ascii: "\n"))
+            output.append(contentsOf: repeatElement(UInt8(ascii: " "), count: depth * 2))
+        }
+
+        private func writeString(_ string: String, into output: inout [UInt8]) {
+            output.append(UInt8(ascii: "\""))
+            var string = string
+            string.withUTF8 { bytes in
+                var runStart = 0
+                for index in bytes.indices {
+                    let byte = bytes[index]
+                    guard byte < 0x20 || byte == UInt8(ascii: "\"") || byte == UInt8(ascii: "\\")
+                        || (escapeSlashes && byte == UInt8(ascii: "/"))
+                    else { continue }
+                    output.append(contentsOf: UnsafeBufferPointer(rebasing: bytes[runStart..<index]))
+                    runStart = index + 1
+                    Self.appendEscape(for: byte, into: &output)
+                }
+                output.append(contentsOf: UnsafeBufferPointer(rebasing: bytes[runStart...]))
+            }
+            output.append(UInt8(ascii: "\""))
+        }
+
+        private static func appendEscape(for byte: UInt8, into output: inout [UInt8]) {
+            output.append(UInt8(ascii: "\\"))
+            switch byte {
+            case UInt8(ascii: "\""): output.append(UInt8(ascii: "\""))
+            case UInt8(ascii: "\\"): output.append(UInt8(ascii: "\\"))
+            case UInt8(ascii: "/"): output.append(UInt8(ascii: "/"))
+            case 0x08: output.append(UInt8(ascii: "b"))
+            case 0x0C: output.append(UInt8(ascii: "f"))
+            case 0x0A: output.append(UInt8(ascii: "n"))
+            case 0x0D: output.append(UInt8(ascii: "r"))
+            case 0x09: output.append(UInt8(ascii: "t"))
+            default:
+                let hex: [UInt8] = Array("0123456789abcdef".utf8)
+                output.append(contentsOf: [UInt8(ascii: "u"), UInt8(ascii: "0"), UInt8(ascii: "0"), hex[Int(byte >> 4)], hex[Int(byte & 0x0F)]])
+            }
+        }
+    }
+}
+
+extension Representation: CustomStringConvertible {
+    /// The value as compact JSON. Non-finite doubles, which JSON cannot hold, print as
+    /// strings such as `"inf"`; use ``JSONWriter`` to get an error instead.
+    public var description: String {
+        var writer = JSONWriter()
+        writer.writesNonFiniteAsStrings = true
+        do {
+            return try writer.string(from: self)
+        } catch {
+            return "<unprintable representation: \(error.reason)>"
+        }
+    }
+}

@@ -1,0 +1,1 @@
+// JSON codecs: jansson (DOM) and yajl (incremental).

@@ -1,0 +1,1 @@
+// XML codec over libxml2.
