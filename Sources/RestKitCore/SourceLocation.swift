@@ -77,6 +77,11 @@ public struct LocationTracker: Sendable, Hashable {
         byteOffset += chunk.count
     }
 
+    /// Moves the byte offset only, when lines and columns are not wanted.
+    public mutating func skip(_ count: Int) {
+        byteOffset += count
+    }
+
     /// The location of byte `offset` of `chunk`, the chunk that follows what was advanced over.
     public func location(at offset: Int, in chunk: UnsafeRawBufferPointer) -> SourceLocation {
         var copy = self

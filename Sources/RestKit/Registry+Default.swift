@@ -1,0 +1,34 @@
+extension Registry {
+    /// Every built-in plugin:
+    ///
+    /// | media types | parser | serializer |
+    /// |---|---|---|
+    /// | `application/json`, `text/json`, any `+json` | `yajl` (also `jansson`, by name) | `json` |
+    /// | `application/xml`, `text/xml`, any `+xml` | `libxml2` | `xml` |
+    ///
+    /// File extensions `.json` and `.xml` map to `application/json` and `application/xml`.
+    /// Copy it and register more:
+    ///
+    /// ```swift
+    /// var registry = Registry.default
+    /// registry.register(CSVParser(), for: "text/csv", fileExtensions: ["csv"])
+    /// ```
+    public static let `default`: Registry = {
+        var registry = Registry()
+        registry.registerBuiltInJSON()
+        return registry
+    }()
+
+    private mutating func registerBuiltInJSON() {
+        // jansson first so that yajl, registered later, is the default for JSON types;
+        // jansson stays reachable by name.
+        for parser in [JanssonParser() as any RepresentationParser, YAJLParser()] {
+            register(parser, for: .type(.json), fileExtensions: ["json"])
+            register(parser, for: "text/json")
+            register(parser, for: .suffix("json"))
+        }
+        register(JSONSerializer(), for: .type(.json))
+        register(JSONSerializer(), for: "text/json")
+        register(JSONSerializer(), for: .suffix("json"))
+    }
+}

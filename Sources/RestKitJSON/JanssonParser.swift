@@ -1,0 +1,124 @@
+internal import CJansson
+public import RestKitCore
+
+/// Parses JSON with jansson's `json_loadb` (a DOM parser), then converts the jansson tree
+/// into a ``Representation``.
+///
+/// Accepts any JSON value at the top level (RFC 8259) and `\u0000` inside strings.
+/// jansson cannot hold integers outside `Int64` or doubles that overflow; such documents
+/// are rejected with ``ParseError/ErrorType-swift.struct/unsupported`` (use ``YAJLParser``,
+/// which keeps them as exact text).
+///
+/// ```swift
+/// let value = try JanssonParser().parse(text: #"{"id": 1, "tags": ["a"]}"#)
+/// value["tags"]?[0]  // .string("a")
+/// ```
+public struct JanssonParser: RepresentationParser {
+    /// `"jansson"`.
+    public let name = "jansson"
+    /// The deepest nesting of arrays and objects accepted (jansson itself stops at 2048).
+    public var maximumDepth: Int
+
+    /// Creates a parser.
+    public init(maximumDepth: Int = 512) {
+        self.maximumDepth = maximumDepth
+    }
+
+    /// Parses one complete JSON document.
+    ///
+    /// - Throws: ``ParseError`` with the position of the first error.
+    public func parse(_ input: UnsafeRawBufferPointer) throws -> Representation {
+        try parseDocument(input)
+    }
+
+    /// The typed-throws core of ``parse(_:)``.
+    func parseDocument(_ input: UnsafeRawBufferPointer) throws(ParseError) -> Representation {
+        var error = json_error_t()
+        let flags = JSON_DECODE_ANY | JSON_ALLOW_NUL
+        let empty: UInt8 = 0
+        let root: UnsafeMutablePointer<json_t>? = withUnsafePointer(to: empty) { fallback in
+            let start = input.baseAddress?.assumingMemoryBound(to: CChar.self)
+                ?? UnsafeRawPointer(fallback).assumingMemoryBound(to: CChar.self)
+            return json_loadb(start, input.count, Int(flags), &error)
+        }
+        guard let root else { throw Self.error(from: &error, in: input) }
+        defer { restkit_json_decref(root) }
+        var converter = Converter(maximumDepth: maximumDepth)
+        guard let value = converter.convert(root, depth: 0) else {
+            let offset = JSONDepthScanner.offset(exceeding: maximumDepth, in: input) ?? 0
+            throw ParseError(.depthLimitExceeded, "nesting deeper than \(maximumDepth) levels",
+                             at: SourceLocation(offset: offset, in: input), parser: "jansson")
+        }
+        return value
+    }
+
+    private static func error(from error: inout json_error_t, in input: UnsafeRawBufferPointer) -> ParseError {
+        let code = json_error_code(&error)
+        var reason = withUnsafeBytes(of: error.text) { raw -> String in
+            let bytes = raw.prefix { $0 != 0 }
+            return String(decoding: bytes, as: UTF8.self)
+        }
+        let type: ParseError.ErrorType
+        switch code {
+        case json_error_premature_end_of_input: type = .truncated
+        case json_error_invalid_utf8: type = .invalidUTF8
+        case json_error_stack_overflow: type = .depthLimitExceeded
+        case json_error_numeric_overflow: type = .unsupported
+        default: type = .syntax
+        }
+        if reason.isEmpty { reason = "invalid JSON" }
+        let offset = max(0, min(Int(error.position), input.count))
+        return ParseError(type, reason, at: SourceLocation(offset: offset, in: input), parser: "jansson")
+    }
+}
+
+extension JanssonParser {
+    /// Walks a jansson tree; returns `nil` when nesting exceeds the limit.
+    private struct Converter {
+        let maximumDepth: Int
+
+        mutating func convert(_ value: UnsafeMutablePointer<json_t>, depth: Int) -> Representation? {
+            switch restkit_json_typeof(value) {
+            case JSON_OBJECT:
+                guard depth < maximumDepth else { return nil }
+                var members = OrderedDictionary<String, Representation>(minimumCapacity: json_object_size(value))
+                var iterator = json_object_iter(value)
+                while let current = iterator {
+                    guard let keyPointer = json_object_iter_key(current),
+                          let member = json_object_iter_value(current),
+                          let converted = convert(member, depth: depth + 1)
+                    else { return nil }
+                    let keyBytes = UnsafeRawBufferPointer(start: keyPointer, count: json_object_iter_key_len(current))
+                    members[String(decoding: keyBytes, as: UTF8.self)] = converted
+                    iterator = json_object_iter_next(value, current)
+                }
+                return .object(members)
+            case JSON_ARRAY:
+                guard depth < maximumDepth else { return nil }
+                let count = json_array_size(value)
+                var elements: [Representation] = []
+                elements.reserveCapacity(count)
+                for index in 0..<count {
+                    guard let element = json_array_get(value, index),
+                          let converted = convert(element, depth: depth + 1)
+                    else { return nil }
+                    elements.append(converted)
+                }
+                return .array(elements)
+            case JSON_STRING:
+                let bytes = UnsafeRawBufferPointer(start: json_string_value(value), count: json_string_length(value))
+                return .string(String(decoding: bytes, as: UTF8.self))
+            case JSON_INTEGER:
+                return .int(Int64(json_integer_value(value)))
+            case JSON_REAL:
+                return .double(json_real_value(value))
+            case JSON_TRUE:
+                return .bool(true)
+            case JSON_FALSE:
+                return .bool(false)
+            default:
+                return .null
+            }
+        }
+    }
+}

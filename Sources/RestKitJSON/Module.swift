@@ -1,1 +1,0 @@
-// JSON codecs: jansson (DOM) and yajl (incremental).
