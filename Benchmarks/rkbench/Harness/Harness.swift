@@ -1,0 +1,99 @@
+/// Measures benchmark cases: warm-up, sample sizing, interleaved rounds, medians.
+///
+/// Within a case every workload (subjects and baselines) is sampled once per round, in an
+/// order rotated each round, so machine noise lands on subjects and baselines alike.
+/// Checksums returned by the workloads are summed into ``checksum`` so no work can be
+/// optimised away.
+///
+/// ```swift
+/// var harness = Harness(settings: .quick)
+/// let result = harness.measure(benchmarkCase)
+/// print(harness.checksum)
+/// ```
+struct Harness {
+    /// Timing parameters.
+    let settings: MeasurementSettings
+    /// Sum of every checksum returned by every run (printed at the end).
+    private(set) var checksum = 0
+
+    /// A harness with the given settings.
+    init(settings: MeasurementSettings) {
+        self.settings = settings
+    }
+
+    /// Measures one case.
+    mutating func measure(_ benchmark: BenchmarkCase) -> CaseResult {
+        let workloads = benchmark.subjects + benchmark.baselines
+        var failures: [String?] = []
+        var iterations: [Int] = []
+        for workload in workloads {
+            switch warmUp(workload) {
+            case .success(let count):
+                failures.append(nil)
+                iterations.append(count)
+            case .failure(let error):
+                failures.append("failed: \(error)")
+                iterations.append(0)
+            }
+        }
+
+        var samples = Array(repeating: [Double](), count: workloads.count)
+        let live = workloads.indices.filter { failures[$0] == nil }
+        for round in 0..<settings.rounds where !live.isEmpty {
+            for offset in live.indices {
+                let index = live[(offset + round) % live.count]
+                if let seconds = sample(workloads[index], iterations: iterations[index]) {
+                    samples[index].append(seconds)
+                }
+            }
+        }
+
+        let results = workloads.indices.map { index in
+            WorkloadResult(
+                name: workloads[index].name, samples: samples[index], iterations: iterations[index],
+                failure: failures[index])
+        }
+        return CaseResult(
+            name: benchmark.name, inputBytes: benchmark.inputBytes,
+            subjects: Array(results.prefix(benchmark.subjects.count)),
+            baselines: Array(results.dropFirst(benchmark.subjects.count)),
+            skipped: benchmark.skipped)
+    }
+
+    /// Runs `workload` for the warm-up time (at least twice) and returns how many runs make
+    /// one sample, or the error it threw.
+    private mutating func warmUp(_ workload: any Workload) -> Result<Int, any Error> {
+        var fastest = Double.infinity
+        var total = 0.0
+        var runs = 0
+        do {
+            while runs < 2 || total < settings.warmupSeconds {
+                var result = 0
+                let seconds = try Stopwatch.seconds { result = try workload.run() }
+                checksum &+= result
+                fastest = min(fastest, seconds)
+                total += seconds
+                runs += 1
+            }
+        } catch {
+            return .failure(error)
+        }
+        let perSample = (settings.minimumSampleSeconds / max(fastest, 1e-9)).rounded(.up)
+        return .success(Int(min(max(perSample, 1), 1_000_000)))
+    }
+
+    /// Seconds per run over one sample of `iterations` runs, or `nil` if a run threw
+    /// (which a workload that passed warm-up does not do).
+    private mutating func sample(_ workload: any Workload, iterations: Int) -> Double? {
+        var sum = 0
+        do {
+            let seconds = try Stopwatch.seconds {
+                for _ in 0..<iterations { sum &+= try workload.run() }
+            }
+            checksum &+= sum
+            return seconds / Double(iterations)
+        } catch {
+            return nil
+        }
+    }
+}

@@ -1,0 +1,21 @@
+/// One operation the harness times: a parser on one document, a baseline library call,
+/// later a mapping over a parsed representation.
+///
+/// The input is bound when the workload is made, so `run()` does only the work being
+/// measured. `run()` returns a small checksum (an element count, a status) that the
+/// harness adds up and prints, so the optimizer cannot drop the work.
+///
+/// ```swift
+/// struct CountBytes: Workload {
+///     let name = "count"
+///     let bytes: [UInt8]
+///     func run() throws -> Int { bytes.count }
+/// }
+/// ```
+protocol Workload {
+    /// The name shown in the report (`"yajl"`, `"JSONSerialization"`).
+    var name: String { get }
+
+    /// Does the work once; throws when the input is rejected.
+    func run() throws -> Int
+}

@@ -1,0 +1,58 @@
+import RestKit
+
+/// `parse/<document>`: every built-in parser of the document's format against the
+/// baselines of that format.
+///
+/// | format | subjects (registry names) | baselines |
+/// |---|---|---|
+/// | JSON | `jansson`, `yajl` | `JSONSerialization`, `json_loadb`, `yajl-noop` |
+/// | XML | `libxml2` | `XMLParser`, `xmlReadMemory` |
+///
+/// Subjects come only from `registry.parser(named:)`; a name that is not registered is
+/// reported as skipped.
+///
+/// ```swift
+/// let cases = ParseBenchmarkGroup(registry: .default).cases(in: corpus)
+/// ```
+struct ParseBenchmarkGroup: BenchmarkGroup {
+    let name = "parse"
+    /// Where the subjects are looked up.
+    let registry: Registry
+
+    /// Registry names of the parsers measured for `format`.
+    static func subjectNames(for format: Document.Format) -> [String] {
+        switch format {
+        case .json: ["jansson", "yajl"]
+        case .xml: ["libxml2"]
+        }
+    }
+
+    /// The baselines every subject of `document`'s format is compared with.
+    static func baselines(for document: Document) -> [any Workload] {
+        switch document.format {
+        case .json:
+            [FoundationJSONWorkload(document: document), JanssonLoadWorkload(document: document),
+             YAJLNoopWorkload(document: document)]
+        case .xml:
+            [FoundationXMLWorkload(document: document), LibXML2ReadMemoryWorkload(document: document)]
+        }
+    }
+
+    func cases(in corpus: Corpus) -> [BenchmarkCase] {
+        corpus.documents.map { document in
+            var subjects: [any Workload] = []
+            var skipped: [(name: String, reason: String)] = []
+            for subjectName in Self.subjectNames(for: document.format) {
+                do {
+                    let parser = try registry.parser(named: subjectName)
+                    subjects.append(PluginParseWorkload(parser: parser, document: document))
+                } catch {
+                    skipped.append((subjectName, "skipped (not registered)"))
+                }
+            }
+            return BenchmarkCase(
+                name: "\(name)/\(document.name)", inputBytes: document.bytes.count,
+                subjects: subjects, baselines: Self.baselines(for: document), skipped: skipped)
+        }
+    }
+}

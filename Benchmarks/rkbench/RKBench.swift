@@ -1,0 +1,93 @@
+import ArgumentParser
+import Foundation
+import RestKit
+
+/// `rkbench`: RestKit's benchmark tool.
+///
+/// Measures every benchmark group (today `parse`) over a corpus and prints, per benchmark,
+/// each workload's median seconds per run, then one summary row per subject × baseline pair.
+///
+/// ```
+/// swift run -c release rkbench                       # ../shared/corpora, or generated documents
+/// swift run -c release rkbench --quick --filter twitter
+/// swift run -c release rkbench --corpus /data/corpora --json bench.json
+/// swift run -c release rkbench --generated           # embedded generated documents only
+/// ```
+@main
+struct RKBench: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "rkbench",
+        abstract: "Measure RestKit's parsers against JSONSerialization, XMLParser, jansson, yajl and libxml2.")
+
+    @Option(name: .long, help: ArgumentHelp(
+        "A corpus folder with json/ and xml/ subfolders (default: ../shared/corpora if present, else generated documents).",
+        valueName: "dir"))
+    var corpus: String?
+
+    @Flag(name: .long, help: "Use the embedded generated documents, even when a corpus folder exists.")
+    var generated = false
+
+    @Flag(name: .long, help: "Fewer, shorter samples (5 instead of 15).")
+    var quick = false
+
+    @Option(name: .long, help: ArgumentHelp("Samples per workload (overrides the default of 15, or 5 with --quick).", valueName: "n"))
+    var rounds: Int?
+
+    @Option(name: .long, help: ArgumentHelp("Run only benchmarks whose name contains this text (e.g. twitter, .xml).", valueName: "substring"))
+    var filter: String?
+
+    @Option(name: .long, help: ArgumentHelp("Also write the summary rows as JSON to this file.", valueName: "path"))
+    var json: String?
+
+    func validate() throws {
+        if generated && corpus != nil {
+            throw ValidationError("--generated and --corpus cannot be used together")
+        }
+        if let rounds, rounds < 1 {
+            throw ValidationError("--rounds must be at least 1")
+        }
+    }
+
+    /// The benchmark groups, in run order. Add a group here.
+    static func groups(registry: Registry) -> [any BenchmarkGroup] {
+        [ParseBenchmarkGroup(registry: registry)]
+    }
+
+    func run() throws {
+        let documents: Corpus
+        do {
+            documents = try CorpusLocator(explicitPath: corpus, forceGenerated: generated).load()
+        } catch let error as CorpusError {
+            throw ValidationError(error.description)
+        }
+        var settings = quick ? MeasurementSettings.quick : .standard
+        if let rounds { settings.rounds = rounds }
+
+        let cases = Self.groups(registry: Registry.default)
+            .flatMap { $0.cases(in: documents) }
+            .filter { filter.map($0.name.contains) ?? true }
+        print("corpus: \(documents.origin)")
+        print("mode: \(quick ? "quick" : "standard"), \(settings.rounds) samples of at least "
+            + "\(TableReport.fixed(settings.minimumSampleSeconds * 1e3, 0)) ms per workload, interleaved; "
+            + "\(cases.count) benchmarks")
+        guard !cases.isEmpty else {
+            throw ValidationError("no benchmark matches --filter \(filter ?? "")")
+        }
+        print("")
+
+        var harness = Harness(settings: settings)
+        var results: [CaseResult] = []
+        for benchmark in cases {
+            let result = harness.measure(benchmark)
+            TableReport.printCase(result)
+            results.append(result)
+        }
+        print("")
+        TableReport.printSummary(results)
+        print("checksum: \(harness.checksum)")
+        if let json {
+            try JSONReport.write(results, to: json)
+            print("wrote \(json)")
+        }
+    }
+}

@@ -1,0 +1,40 @@
+import Foundation
+import RestKit
+
+/// Writes the comparisons as JSON, one row per subject and baseline pair:
+///
+/// ```json
+/// {"results":[{"benchmark":"parse/twitter.json","subject":"yajl","baseline":"JSONSerialization",
+///              "median_seconds":0.0041,"throughput_mb_s":154.0,"ratio":1.9}]}
+/// ```
+///
+/// `median_seconds` and `throughput_mb_s` are the subject's; `ratio` is
+/// baseline seconds / subject seconds.
+///
+/// ```swift
+/// try JSONReport.write(results, to: "bench.json")
+/// ```
+enum JSONReport {
+    /// The report as a ``Representation`` (keys in the documented order).
+    static func representation(of results: [CaseResult]) -> Representation {
+        let rows: [Representation] = results.flatMap(\.comparisons).map { row in
+            [
+                "benchmark": .string(row.benchmark),
+                "subject": .string(row.subject),
+                "baseline": .string(row.baseline),
+                "median_seconds": .double(row.subjectSeconds),
+                "throughput_mb_s": .double(row.throughputMBPerSecond),
+                "ratio": .double(row.ratio),
+            ]
+        }
+        return ["results": .array(rows)]
+    }
+
+    /// Writes the report to `path`.
+    ///
+    /// - Throws: a ``SerializationError`` or the file system's error.
+    static func write(_ results: [CaseResult], to path: String) throws {
+        let bytes = try JSONWriter(options: [.prettyPrinted]).write(representation(of: results))
+        try Data(bytes + [UInt8(ascii: "\n")]).write(to: URL(fileURLWithPath: path))
+    }
+}
