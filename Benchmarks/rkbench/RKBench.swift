@@ -39,6 +39,11 @@ struct RKBench: ParsableCommand {
     @Option(name: .long, help: ArgumentHelp("Also write the summary rows as JSON to this file.", valueName: "path"))
     var json: String?
 
+    @Option(name: .long, help: ArgumentHelp(
+        "Write the generated documents into this folder (laid out as json/ and xml/) and exit.",
+        valueName: "dir"))
+    var writeGenerated: String?
+
     func validate() throws {
         if generated && corpus != nil {
             throw ValidationError("--generated and --corpus cannot be used together")
@@ -48,12 +53,28 @@ struct RKBench: ParsableCommand {
         }
     }
 
+    /// Saves `corpus` as `<folder>/json/*.json` and `<folder>/xml/*.xml`, so it can be
+    /// inspected or run again with `--corpus`.
+    static func write(_ corpus: Corpus, to folder: String) throws {
+        let root = URL(fileURLWithPath: folder)
+        for document in corpus.documents {
+            let directory = root.appendingPathComponent(document.format.rawValue)
+            try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+            try document.data.write(to: directory.appendingPathComponent(document.name))
+            print("wrote \(directory.appendingPathComponent(document.name).path) (\(document.bytes.count) bytes)")
+        }
+    }
+
     /// The benchmark groups, in run order. Add a group here.
     static func groups(registry: Registry) -> [any BenchmarkGroup] {
         [ParseBenchmarkGroup(registry: registry)]
     }
 
     func run() throws {
+        if let writeGenerated {
+            try Self.write(Corpus.generated(), to: writeGenerated)
+            return
+        }
         let documents: Corpus
         do {
             documents = try CorpusLocator(explicitPath: corpus, forceGenerated: generated).load()
