@@ -10,6 +10,8 @@ public import OrderedCollections
 /// - Integers are exact over the whole `Int64` range.
 /// - A number that fits neither `Int64` nor `Double` (say `123456789012345678901234567890`
 ///   or `1e400`) keeps its text in ``number(_:)`` instead of being rounded.
+/// - Equality ignores the order of object keys (`{"a":1,"b":2} == {"b":2,"a":1}`), as JSON
+///   does; iteration and printing keep document order.
 /// - `null` is a value: `object["name"] == .null` is different from a missing key
 ///   (`object["name"] == nil`).
 ///
@@ -19,7 +21,7 @@ public import OrderedCollections
 /// user[keyPath: "tags"]?[1]          // .string("b")
 /// print(user)                        // {"name":"Blake","id":31337,"tags":["a","b"]}
 /// ```
-public enum Representation: Sendable, Hashable {
+public enum Representation: Sendable {
     /// An explicit null (`null` in JSON).
     case null
     /// `true` or `false`.

@@ -1,10 +1,13 @@
 internal import CJansson
+import Glibc
 public import RestKitCore
 
 /// Parses JSON with jansson's `json_loadb` (a DOM parser), then converts the jansson tree
 /// into a ``Representation``.
 ///
-/// Accepts any JSON value at the top level (RFC 8259) and `\u0000` inside strings.
+/// Accepts any JSON value at the top level (RFC 8259) and `\u0000` inside strings. jansson
+/// cannot store `\u0000` inside an object key; such (valid, rare) documents are read with
+/// the yajl event parser instead, which produces the same representation.
 /// jansson cannot hold integers outside `Int64` or doubles that overflow; such documents
 /// are rejected with ``ParseError/ErrorType-swift.struct/unsupported`` (use ``YAJLParser``,
 /// which keeps them as exact text).
@@ -33,6 +36,12 @@ public struct JanssonParser: RepresentationParser {
 
     /// The typed-throws core of ``parse(_:)``.
     func parseDocument(_ input: UnsafeRawBufferPointer) throws(ParseError) -> Representation {
+        // A raw NUL byte is never valid JSON (outside strings it is not a token, inside it is
+        // an unescaped control character), but jansson stops reading at it as if at the end.
+        if let base = input.baseAddress, let nul = memchr(base, 0, input.count) {
+            let offset = UnsafeRawPointer(nul) - base
+            throw ParseError(.syntax, "invalid NUL byte", at: SourceLocation(offset: offset, in: input), parser: "jansson")
+        }
         var error = json_error_t()
         let flags = JSON_DECODE_ANY | JSON_ALLOW_NUL
         let empty: UInt8 = 0
@@ -41,7 +50,14 @@ public struct JanssonParser: RepresentationParser {
                 ?? UnsafeRawPointer(fallback).assumingMemoryBound(to: CChar.self)
             return json_loadb(start, input.count, Int(flags), &error)
         }
-        guard let root else { throw Self.error(from: &error, in: input) }
+        guard let root else {
+            if json_error_code(&error) == json_error_null_byte_in_key {
+                // Valid JSON that jansson cannot hold (`{"a\u0000b": 1}`): read it with the
+                // event parser instead, which gives the same representation.
+                return try YAJLParser(maximumDepth: maximumDepth).parseDocument(input)
+            }
+            throw Self.error(from: &error, in: input)
+        }
         defer { restkit_json_decref(root) }
         var converter = Converter(maximumDepth: maximumDepth)
         guard let value = converter.convert(root, depth: 0) else {

@@ -1,0 +1,48 @@
+import RestKitCore
+import Testing
+
+struct MediaTypeTests {
+    @Test func parsesAndNormalises() throws {
+        let type = try MediaType("Application/VND.API+JSON ; Charset=\"UTF-8\"; Profile=\"https://x/Y\"")
+        #expect(type.type == "application")
+        #expect(type.subtype == "vnd.api+json")
+        #expect(type.suffix == "json")
+        #expect(type.parameters == ["charset": "utf-8", "profile": "https://x/Y"])
+        #expect(type.essence == "application/vnd.api+json")
+        #expect(type.description == #"application/vnd.api+json; charset=utf-8; profile="https://x/Y""#)
+        #expect(try MediaType(type.description) == type)
+    }
+
+    @Test func equalityIsByValueNotByPattern() throws {
+        #expect(try MediaType("TEXT/XML") == .textXML)
+        #expect(try MediaType("application/json; charset=UTF-8") == MediaType("application/json;charset=utf-8"))
+        #expect(try MediaType("application/json; charset=utf-8") != .json)
+        #expect(try MediaType("application/*") != .json)
+        #expect(Set([try MediaType("a/b"), try MediaType("A/B")]).count == 1)
+    }
+
+    @Test func matching() throws {
+        let hal = try MediaType("application/hal+json; charset=utf-8")
+        #expect(hal.matches(.any))
+        #expect(hal.matches(try MediaType("application/*")))
+        #expect(!hal.matches(try MediaType("text/*")))
+        #expect(!hal.matches(.json))
+        #expect(hal.matches(.json, followingSuffix: true))
+        #expect(hal.matches(try MediaType("application/hal+json")))
+        #expect(hal.matches(try MediaType("application/hal+json; charset=UTF-8")))
+        #expect(!hal.matches(try MediaType("application/hal+json; charset=latin1")))
+        #expect(try MediaType("text/plain").suffix == nil)
+        #expect(try MediaType("application/x+").suffix == nil)
+    }
+
+    @Test(arguments: ["", "json", "application/", "/json", "application/json;", "a/b; c", "a/b; c=", "a b/c", "a/b; c=\"unterminated", "a/b x"])
+    func rejectsMalformedTypes(text: String) {
+        if text == "application/json;" {
+            #expect(throws: Never.self) { try MediaType(text) }  // a trailing ';' is tolerated
+            return
+        }
+        let error = #expect(throws: ParseError.self) { try MediaType(text) }
+        #expect(error?.reason.contains("invalid media type") == true)
+        #expect(error?.location != nil)
+    }
+}

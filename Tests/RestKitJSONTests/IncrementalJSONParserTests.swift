@@ -1,0 +1,117 @@
+import RestKitCore
+import RestKitTestSupport
+import Testing
+
+@testable import RestKitJSON
+
+/// The incremental parser gives the same result, and the same errors, at every chunk size.
+struct IncrementalJSONParserTests {
+    static let chunkSizes = [1, 2, 3, 7, 64, 4096, Int.max]
+
+    static let documents: [String] = [
+        #"{"name":"Blake Watters","id":31337,"ratio":0.25,"tags":["a","b"],"nested":{"deep":[1,[2,[3]]]},"none":null,"yes":true,"no":false}"#,
+        #"["caf\u00e9 \ud83d\ude00 \"quoted\" \\ \/ \b\f\n\r\t", "naïve – 😀"]"#,
+        #"[-0, 0.5e-3, 1E+2, 9223372036854775807, -9223372036854775808, 9223372036854775808, 123456789012345678901234567890]"#,
+        "  \n\t 42 \r\n",
+        #""top-level string""#,
+        "[" + String(repeating: #"{"k":"v","n":1.5},"#, count: 300) + "null]",
+    ]
+
+    static func parse(_ text: String, chunkSize: Int) throws(ParseError) -> Representation {
+        let bytes = Array(text.utf8)
+        var parser = IncrementalJSONParser()
+        var start = 0
+        while start < bytes.count {
+            let end = start + min(chunkSize, bytes.count - start)
+            try parser.append(bytes[start..<end])
+            start = end
+        }
+        return try parser.finish()
+    }
+
+    @Test(arguments: documents, chunkSizes)
+    func sameResultAtEveryChunkSize(document: String, chunkSize: Int) throws {
+        let whole = try YAJLParser().parse(text: document)
+        let chunked = try Self.parse(document, chunkSize: chunkSize)
+        #expect(chunked == whole)
+        if !document.contains("9223372036854775808") {  // beyond what jansson can hold
+            #expect(try JanssonParser().parse(text: document) == whole)
+        }
+    }
+
+    @Test(arguments: chunkSizes)
+    func numbersKeepTheirExactness(chunkSize: Int) throws {
+        let value = try Self.parse(Self.documents[2], chunkSize: chunkSize)
+        #expect(value == [
+            .int(0), .double(0.0005), .double(100), .int(.max), .int(.min),
+            .number("9223372036854775808"), .number("123456789012345678901234567890"),
+        ])
+    }
+
+    /// Malformed documents with the line of the error and, where the parser's position
+    /// is exact, the column (yajl reports some errors just after the offending token).
+    static let malformed: [(text: String, line: Int, column: Int?, type: ParseError.ErrorType)] = [
+        ("{\"a\": 1,\n \"b\": tru }", 2, nil, .syntax),
+        ("[1, 2", 1, 6, .truncated),
+        ("", 1, 1, .truncated),
+        ("[1]\n\n  x", 3, nil, .syntax),
+        ("[\"a\u{0C}\"]", 1, 4, .syntax),
+        ("{\"k\":\n\n\"\u{1}\"}", 3, nil, .syntax),
+    ]
+
+    @Test(arguments: 0..<malformed.count, chunkSizes)
+    func errorsCarryTheSamePositionAtEveryChunkSize(index: Int, chunkSize: Int) throws {
+        let sample = Self.malformed[index]
+        let error = #expect(throws: ParseError.self) { try Self.parse(sample.text, chunkSize: chunkSize) }
+        #expect(error?.errorType == sample.type, "\(String(describing: error))")
+        #expect(error?.location?.line == sample.line, "\(String(describing: error))")
+        if let column = sample.column {
+            #expect(error?.location?.column == column, "\(String(describing: error))")
+        }
+        // Whatever the chunking, the position is the one reported for the whole document.
+        let whole = #expect(throws: ParseError.self) { try YAJLParser().parse(text: sample.text) }
+        #expect(error?.location == whole?.location)
+    }
+
+    @Test(arguments: chunkSizes)
+    func invalidUTF8IsRejected(chunkSize: Int) throws {
+        let inputs: [[UInt8]] = [
+            [0x22, 0xC3, 0x28, 0x22],              // bad continuation
+            [0x22, 0xC0, 0xAF, 0x22],              // overlong '/'
+            [0x22, 0xED, 0xA0, 0x80, 0x22],        // UTF-16 surrogate encoded in UTF-8
+            [0x7B, 0x22, 0xFF, 0x22, 0x3A, 0x31, 0x7D],  // in a key
+        ]
+        for input in inputs {
+            var parser = IncrementalJSONParser()
+            let error = #expect(throws: ParseError.self) {
+                var start = 0
+                while start < input.count {
+                    let end = start + min(chunkSize, input.count - start)
+                    try parser.append(input[start..<end])
+                    start = end
+                }
+                _ = try parser.finish()
+            }
+            #expect(error?.errorType == .invalidUTF8 || error?.errorType == .syntax, "\(input): \(String(describing: error))")
+        }
+    }
+
+    @Test func aSpentParserKeepsFailing() throws {
+        var parser = IncrementalJSONParser()
+        #expect(throws: ParseError.self) { try parser.append(Array("[1,,".utf8)) }
+        #expect(throws: ParseError.self) { try parser.append(Array("2]".utf8)) }
+        #expect(throws: ParseError.self) { _ = try parser.finish() }
+    }
+
+    @Test func aFinishedParserRejectsMoreInput() throws {
+        var parser = IncrementalJSONParser()
+        try parser.append(Array("[1]".utf8))
+        #expect(try parser.finish() == [1])
+        #expect(throws: ParseError.self) { try parser.append(Array(" ".utf8)) }
+    }
+
+    @Test func trailingDataAfterTheValueIsAnError() {
+        #expect(throws: ParseError.self) { try Self.parse("[1] [2]", chunkSize: 2) }
+        #expect(throws: ParseError.self) { try Self.parse("{} x", chunkSize: 1) }
+    }
+}

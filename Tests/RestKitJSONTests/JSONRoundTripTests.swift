@@ -1,0 +1,61 @@
+import Foundation
+import RestKitCore
+import RestKitTestSupport
+import Testing
+
+@testable import RestKitJSON
+
+/// parse → write → parse is the identity on every corpus document, for every writer option.
+@Suite(.enabled(if: SharedCorpus.directory("corpora/json") != nil,
+                Comment(rawValue: SharedCorpus.missingMessage("corpora/json"))))
+struct JSONRoundTripTests {
+    static let corpus = SharedCorpus.files(in: "corpora/json") { $0.hasSuffix(".json") }.map(\.lastPathComponent)
+    static let optionSets: [JSONWriter.Options] = [[], [.prettyPrinted], [.sortedKeys], [.prettyPrinted, .sortedKeys, .escapeSlashes]]
+
+    static func load(_ name: String) throws -> [UInt8] {
+        let directory = try #require(SharedCorpus.directory("corpora/json"))
+        return try SharedCorpus.bytes(of: directory.appendingPathComponent(name))
+    }
+
+    @Test(arguments: corpus)
+    func roundTripIsIdentity(file: String) throws {
+        let bytes = try Self.load(file)
+        let original = try YAJLParser().parse(bytes)
+        for options in Self.optionSets {
+            let written = try JSONSerializer(options: options).serialize(original)
+            #expect(try YAJLParser().parse(written) == original, "\(file) with \(options)")
+            #expect(try JanssonParser().parse(written) == original, "\(file) with \(options)")
+        }
+    }
+
+    @Test(arguments: corpus)
+    func parsersAgreeOnTheCorpus(file: String) throws {
+        let bytes = try Self.load(file)
+        #expect(try JanssonParser().parse(bytes) == YAJLParser().parse(bytes))
+    }
+
+    @Test(arguments: corpus)
+    func chunkedParsingMatchesWholeParsing(file: String) throws {
+        let bytes = try Self.load(file)
+        let whole = try YAJLParser().parse(bytes)
+        for chunkSize in [1, 7, 4096] {
+            var parser = IncrementalJSONParser()
+            var start = 0
+            while start < bytes.count {
+                let end = min(start + chunkSize, bytes.count)
+                try parser.append(bytes[start..<end])
+                start = end
+            }
+            #expect(try parser.finish() == whole, "\(file) at chunk size \(chunkSize)")
+        }
+    }
+
+    @Test func foundationReadsWhatWeWrite() throws {
+        let bytes = try Self.load("twitter.json")
+        let written = try JSONSerializer().serialize(try YAJLParser().parse(bytes))
+        let reference = try JSONSerialization.jsonObject(with: Data(bytes)) as? NSDictionary
+        let ours = try JSONSerialization.jsonObject(with: Data(written)) as? NSDictionary
+        #expect(reference != nil)
+        #expect(reference == ours)
+    }
+}
