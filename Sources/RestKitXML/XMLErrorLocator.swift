@@ -35,18 +35,27 @@ struct XMLErrorLocator {
             break
         }
         if error.message.contains("not proper UTF-8") { return .invalidUTF8 }
+        // libxml2 reports an encoded surrogate (ED A0 80) as a character out of range.
+        if error.code == Int32(XML_ERR_INVALID_CHAR.rawValue), !isTranscoded,
+           String(validating: input, as: UTF8.self) == nil {
+            return .invalidUTF8
+        }
         if error.message.contains("Excessive depth") { return .depthLimitExceeded }
         if error.message.contains("amplification") || error.message.contains("Huge input") { return .sizeLimitExceeded }
         if location.byteOffset >= input.count { return .truncated }
         return .syntax
     }
 
+    /// `true` when libxml2 converted the input to UTF-8 (so byte positions differ).
+    private var isTranscoded: Bool {
+        context.pointee.input?.pointee.buf?.pointee.encoder != nil
+    }
+
     /// The location of libxml2's `line`/`column` (clamped to at least 1:1).
     func location(line: Int, column: Int) -> SourceLocation {
         let line = max(1, line)
         let column = max(1, column)
-        let transcoded = context.pointee.input?.pointee.buf?.pointee.encoder != nil
-        if transcoded {
+        if isTranscoded {
             let consumed = Int(xmlByteConsumed(context))
             return SourceLocation(line: line, column: column, byteOffset: min(max(0, consumed), input.count))
         }
