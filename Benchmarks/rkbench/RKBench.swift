@@ -101,6 +101,7 @@ struct RKBench: ParsableCommand {
         for benchmark in cases {
             let result = harness.measure(benchmark)
             TableReport.printCase(result)
+            fflush(nil)  // show progress per benchmark even when stdout is a pipe
             results.append(result)
         }
         print("")

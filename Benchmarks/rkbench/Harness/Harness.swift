@@ -27,6 +27,11 @@ struct Harness {
         var failures: [String?] = []
         var iterations: [Int] = []
         for workload in workloads {
+            if let reason = workload.skipReason {
+                failures.append("skipped (\(reason))")
+                iterations.append(0)
+                continue
+            }
             switch warmUp(workload) {
             case .success(let count):
                 failures.append(nil)

@@ -16,6 +16,15 @@ protocol Workload {
     /// The name shown in the report (`"yajl"`, `"JSONSerialization"`).
     var name: String { get }
 
+    /// Why this workload cannot run on its input (it would crash), or `nil`. The harness
+    /// then reports it as skipped without calling ``run()``.
+    var skipReason: String? { get }
+
     /// Does the work once; throws when the input is rejected.
     func run() throws -> Int
+}
+
+extension Workload {
+    /// Every input is fine unless a workload says otherwise.
+    var skipReason: String? { nil }
 }

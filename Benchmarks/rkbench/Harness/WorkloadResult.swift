@@ -6,7 +6,8 @@ struct WorkloadResult {
     let samples: [Double]
     /// Runs per sample.
     let iterations: Int
-    /// Why the workload could not be measured (it threw on the input), else `nil`.
+    /// Why the workload was not measured (`"failed: …"` when it threw on the input,
+    /// `"skipped (…)"` when it declined the input), else `nil`.
     let failure: String?
 
     /// The median seconds per run, or `nil` when the workload failed.
