@@ -58,7 +58,7 @@ public struct JSONWriter: Sendable {
     /// Appends the JSON text of `value` to `output`.
     public func write(_ value: Representation, into output: inout [UInt8]) throws(SerializationError) {
         var sink = Sink(options: options, maximumDepth: maximumDepth, nonFiniteAsStrings: writesNonFiniteAsStrings)
-        try sink.write(value, depth: 0, path: "", into: &output)
+        try sink.write(value, depth: 0, into: &output)
     }
 
     /// The JSON text as a `String`.
@@ -73,8 +73,14 @@ public struct JSONWriter: Sendable {
 }
 
 extension JSONWriter {
-    /// The recursive writer; `path` names where a failure happened.
+    /// The recursive writer; `path` holds the key path of the value being written, turned
+    /// into text only when a failure is reported.
     private struct Sink {
+        private enum PathComponent {
+            case key(String)
+            case index(Int)
+        }
+        private var path: [PathComponent] = []
         let pretty: Bool
         let sorted: Bool
         let escapeSlashes: Bool
@@ -89,9 +95,7 @@ extension JSONWriter {
             self.nonFiniteAsStrings = nonFiniteAsStrings
         }
 
-        mutating func write(
-            _ value: Representation, depth: Int, path: String, into output: inout [UInt8]
-        ) throws(SerializationError) {
+        mutating func write(_ value: Representation, depth: Int, into output: inout [UInt8]) throws(SerializationError) {
             switch value {
             case .null:
                 output.append(contentsOf: "null".utf8)
@@ -102,51 +106,75 @@ extension JSONWriter {
             case .double(let double):
                 guard double.isFinite else {
                     if nonFiniteAsStrings { writeString(double.description, into: &output); return }
-                    throw SerializationError(.unrepresentableValue, "\(double) is not a valid JSON number", keyPath: path)
+                    throw SerializationError(.unrepresentableValue, "\(double) is not a valid JSON number", keyPath: keyPath)
                 }
                 output.append(contentsOf: JSONWriter.format(double).utf8)
             case .number(let text):
                 guard JSONNumberSyntax.isValid(text.utf8) else {
-                    throw SerializationError(.unrepresentableValue, "'\(text)' is not a valid JSON number", keyPath: path)
+                    throw SerializationError(.unrepresentableValue, "'\(text)' is not a valid JSON number", keyPath: keyPath)
                 }
                 output.append(contentsOf: text.utf8)
             case .string(let string):
                 writeString(string, into: &output)
             case .array(let elements):
-                try checkDepth(depth, path: path)
+                try checkDepth(depth)
                 output.append(UInt8(ascii: "["))
                 for (index, element) in elements.enumerated() {
                     if index > 0 { output.append(UInt8(ascii: ",")) }
                     newline(depth + 1, into: &output)
-                    try write(element, depth: depth + 1, path: Self.join(path, String(index)), into: &output)
+                    path.append(.index(index))
+                    try write(element, depth: depth + 1, into: &output)
+                    path.removeLast()
                 }
                 if !elements.isEmpty { newline(depth, into: &output) }
                 output.append(UInt8(ascii: "]"))
             case .object(let members):
-                try checkDepth(depth, path: path)
+                try checkDepth(depth)
                 output.append(UInt8(ascii: "{"))
-                let keys = sorted ? members.keys.sorted { $0.utf8.lexicographicallyPrecedes($1.utf8) } : Array(members.keys)
-                for (index, key) in keys.enumerated() {
-                    if index > 0 { output.append(UInt8(ascii: ",")) }
-                    newline(depth + 1, into: &output)
-                    writeString(key, into: &output)
-                    output.append(UInt8(ascii: ":"))
-                    if pretty { output.append(UInt8(ascii: " ")) }
-                    try write(members[key] ?? .null, depth: depth + 1, path: Self.join(path, key), into: &output)
+                var index = 0
+                if sorted {
+                    for (key, member) in members.sorted(by: { $0.key.utf8.lexicographicallyPrecedes($1.key.utf8) }) {
+                        try writeMember(key, member, first: index == 0, depth: depth, into: &output)
+                        index += 1
+                    }
+                } else {
+                    for (key, member) in members {
+                        try writeMember(key, member, first: index == 0, depth: depth, into: &output)
+                        index += 1
+                    }
                 }
                 if !members.isEmpty { newline(depth, into: &output) }
                 output.append(UInt8(ascii: "}"))
             }
         }
 
-        private func checkDepth(_ depth: Int, path: String) throws(SerializationError) {
+        private mutating func writeMember(
+            _ key: String, _ value: Representation, first: Bool, depth: Int, into output: inout [UInt8]
+        ) throws(SerializationError) {
+            if !first { output.append(UInt8(ascii: ",")) }
+            newline(depth + 1, into: &output)
+            writeString(key, into: &output)
+            output.append(UInt8(ascii: ":"))
+            if pretty { output.append(UInt8(ascii: " ")) }
+            path.append(.key(key))
+            try write(value, depth: depth + 1, into: &output)
+            path.removeLast()
+        }
+
+        private func checkDepth(_ depth: Int) throws(SerializationError) {
             if depth >= maximumDepth {
-                throw SerializationError(.depthLimitExceeded, "nesting deeper than \(maximumDepth) levels", keyPath: path)
+                throw SerializationError(.depthLimitExceeded, "nesting deeper than \(maximumDepth) levels", keyPath: keyPath)
             }
         }
 
-        private static func join(_ path: String, _ component: String) -> String {
-            path.isEmpty ? component : path + "." + component
+        /// The dotted key path of the value being written (`"users.0.name"`).
+        private var keyPath: String {
+            path.map { component in
+                switch component {
+                case .key(let key): key
+                case .index(let index): String(index)
+                }
+            }.joined(separator: ".")
         }
 
         private func newline(_ depth: Int, into output: inout [UInt8]) {

@@ -18,7 +18,7 @@ public import RestKitCore
 /// `append`) it cannot be used again.
 public struct IncrementalJSONParser: ~Copyable {
     private let handle: yajl_handle
-    private let context: YAJLContext
+    private let callbackState: UnsafeMutablePointer<YAJLState>
     private var location = LocationTracker()
     private var state: State = .parsing
     /// Whether line/column are tracked across chunks (off when the caller keeps the input).
@@ -33,16 +33,19 @@ public struct IncrementalJSONParser: ~Copyable {
     }
 
     init(maximumDepth: Int, tracksLocation: Bool) {
-        context = YAJLContext(maximumDepth: max(1, maximumDepth))
+        let state = UnsafeMutablePointer<YAJLState>.allocate(capacity: 1)
+        state.initialize(to: YAJLState(maximumDepth: max(1, maximumDepth)))
+        callbackState = state
         self.tracksLocation = tracksLocation
-        let opaque = Unmanaged.passUnretained(context).toOpaque()
-        handle = withUnsafePointer(to: &YAJLCallbacks.table) { yajl_alloc($0, nil, opaque) }
+        handle = withUnsafePointer(to: &YAJLCallbacks.table) { yajl_alloc($0, nil, UnsafeMutableRawPointer(state)) }
         // UTF-8 is validated when strings are made (stricter than yajl's own check).
         _ = restkit_yajl_config_flag(handle, yajl_dont_validate_strings, 1)
     }
 
     deinit {
         yajl_free(handle)
+        callbackState.deinitialize(count: 1)
+        callbackState.deallocate()
     }
 
     /// Feeds the next chunk.
@@ -90,7 +93,7 @@ public struct IncrementalJSONParser: ~Copyable {
             state = .failed(error)
             throw error
         }
-        guard let root = context.builder.takeRoot() else {
+        guard let root = callbackState.pointee.builder.takeRoot() else {
             let error = ParseError(.truncated, "no JSON value in the input", at: location.location, parser: "yajl")
             state = .failed(error)
             throw error
@@ -122,7 +125,7 @@ public struct IncrementalJSONParser: ~Copyable {
         let consumed = chunk.isEmpty ? 0 : min(yajl_get_bytes_consumed(handle), chunk.count)
         let offset = status == yajl_status_client_canceled ? max(0, consumed - 1) : consumed
         let position = position(at: offset, in: chunk)
-        if let failure = context.failure {
+        if let failure = callbackState.pointee.failure {
             return ParseError(failure.type, failure.reason, at: position, parser: "yajl")
         }
         var reason = "invalid JSON"

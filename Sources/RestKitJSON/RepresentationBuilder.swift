@@ -6,7 +6,7 @@ import RestKitCore
 /// Completed values wait on `values`; an open container remembers where its first element
 /// (and, for objects, its first key) sits. Closing a container moves its slice out into an
 /// array or an ordered dictionary in one step.
-final class RepresentationBuilder {
+struct RepresentationBuilder {
     private struct Frame {
         let isObject: Bool
         let valueStart: Int
@@ -32,22 +32,22 @@ final class RepresentationBuilder {
     var hasRoot: Bool { frames.isEmpty && values.count == 1 }
 
     /// Opens an array or object; `false` when that would exceed the depth limit.
-    func begin(object: Bool) -> Bool {
+    mutating func begin(object: Bool) -> Bool {
         guard frames.count < maximumDepth else { return false }
         frames.append(Frame(isObject: object, valueStart: values.count, keyStart: keys.count))
         return true
     }
 
-    func key(_ key: String) {
+    mutating func key(_ key: String) {
         keys.append(key)
     }
 
-    func value(_ value: Representation) {
+    mutating func value(_ value: Representation) {
         values.append(value)
     }
 
     /// Closes the innermost container.
-    func end() {
+    mutating func end() {
         guard let frame = frames.popLast() else { return }
         if frame.isObject {
             var members = OrderedDictionary<String, Representation>(minimumCapacity: values.count - frame.valueStart)
@@ -65,14 +65,14 @@ final class RepresentationBuilder {
     }
 
     /// Takes the finished top-level value and resets for reuse.
-    func takeRoot() -> Representation? {
+    mutating func takeRoot() -> Representation? {
         guard hasRoot else { return nil }
         let root = values.removeLast()
         return root
     }
 
     /// Drops everything (after an error).
-    func reset() {
+    mutating func reset() {
         values.removeAll(keepingCapacity: true)
         keys.removeAll(keepingCapacity: true)
         frames.removeAll(keepingCapacity: true)

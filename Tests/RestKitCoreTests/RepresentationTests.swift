@@ -81,3 +81,58 @@ struct RepresentationTests {
         #expect(seen.count == 6)
     }
 }
+
+/// The number fast paths must agree bit for bit with a correctly rounded conversion.
+struct JSONNumberSyntaxTests {
+    @Test func fastPathMatchesCorrectRounding() {
+        var state: UInt64 = 0x9E37_79B9_7F4A_7C15
+        func next() -> UInt64 {  // SplitMix64, deterministic
+            state &+= 0x9E37_79B9_7F4A_7C15
+            var z = state
+            z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
+            z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
+            return z ^ (z >> 31)
+        }
+        for _ in 0..<20_000 {
+            let digits = Int(next() % 17) + 1
+            var mantissa = String(next() % 100_000_000_000_000_000)
+            mantissa = String(mantissa.prefix(digits))
+            let point = Int(next() % UInt64(mantissa.count + 1))
+            var text = mantissa
+            if point < mantissa.count { text.insert(".", at: text.index(text.startIndex, offsetBy: point)) }
+            if text.hasPrefix(".") { text = "0" + text }
+            if text.hasSuffix(".") { text += "0" }
+            if next() % 2 == 0 { text += "e\(Int(next() % 60) - 30)" }
+            if next() % 2 == 0 { text = "-" + text }
+            guard JSONNumberSyntax.isValid(text.utf8) else { continue }
+            let value = JSONNumberSyntax.representation(of: text.utf8)
+            switch value {
+            case .int(let integer): #expect(Double(integer) == Double(text), "\(text)")
+            case .double(let double): #expect(double == Double(text), "\(text)")
+            case .number: Issue.record("\(text) kept as text")
+            default: Issue.record("\(text) became \(value)")
+            }
+        }
+    }
+
+    @Test(arguments: ["0", "-0", "1", "-1.5", "1e5", "1E+5", "0.000001", "123.456e-7", "9007199254740993"])
+    func validNumbers(text: String) {
+        #expect(JSONNumberSyntax.isValid(text.utf8))
+    }
+
+    @Test(arguments: ["", "-", "01", "1.", ".5", "1e", "1e+", "+1", "0x10", "1.5.2", "NaN", "- 1"])
+    func invalidNumbers(text: String) {
+        #expect(!JSONNumberSyntax.isValid(text.utf8))
+    }
+
+    @Test func exactness() {
+        #expect(JSONNumberSyntax.representation(of: "-9223372036854775808".utf8) == .int(.min))
+        #expect(JSONNumberSyntax.representation(of: "9223372036854775808".utf8) == .number("9223372036854775808"))
+        #expect(JSONNumberSyntax.representation(of: "-0.0".utf8) == .double(-0.0))
+        #expect(JSONNumberSyntax.representation(of: "1e400".utf8) == .number("1e400"))
+        #expect(JSONNumberSyntax.representation(of: "1e-400".utf8) == .number("1e-400"))
+        #expect(JSONNumberSyntax.representation(of: "0e-400".utf8) == .double(0))
+        #expect(JSONNumberSyntax.representation(of: "0.30000000000000004".utf8) == .double(0.30000000000000004))
+        #expect(JSONNumberSyntax.representation(of: "3.141592653589793238462643".utf8) == .number("3.141592653589793238462643"))
+    }
+}

@@ -1,0 +1,56 @@
+/// Strict UTF-8 validation (RFC 3629): rejects stray continuation bytes, truncated
+/// sequences, overlong forms, UTF-16 surrogates and code points above U+10FFFF.
+///
+/// ```swift
+/// UTF8Validation.firstInvalidOffset(in: [0x61, 0xC0, 0xAF])  // 1
+/// ```
+public enum UTF8Validation {
+    /// The offset of the first byte that starts an invalid sequence, or `nil` when every
+    /// byte is valid UTF-8. ASCII runs are skipped eight bytes at a time.
+    public static func firstInvalidOffset(in bytes: UnsafeBufferPointer<UInt8>) -> Int? {
+        let count = bytes.count
+        guard let base = bytes.baseAddress else { return nil }
+        var index = 0
+        while index < count {
+            // Fast path: eight ASCII bytes at once.
+            if index + 8 <= count {
+                let word = UnsafeRawPointer(base + index).loadUnaligned(as: UInt64.self)
+                if word & 0x8080_8080_8080_8080 == 0 {
+                    index += 8
+                    continue
+                }
+            }
+            let lead = base[index]
+            if lead < 0x80 {
+                index += 1
+                continue
+            }
+            let length: Int
+            var lowerBound: UInt8 = 0x80
+            var upperBound: UInt8 = 0xBF
+            switch lead {
+            case 0xC2...0xDF: length = 2
+            case 0xE0: length = 3; lowerBound = 0xA0            // no overlongs
+            case 0xE1...0xEC, 0xEE...0xEF: length = 3
+            case 0xED: length = 3; upperBound = 0x9F            // no surrogates
+            case 0xF0: length = 4; lowerBound = 0x90            // no overlongs
+            case 0xF1...0xF3: length = 4
+            case 0xF4: length = 4; upperBound = 0x8F            // nothing above U+10FFFF
+            default: return index                               // 0x80...0xC1, 0xF5...0xFF
+            }
+            guard index + length <= count else { return index }
+            let second = base[index + 1]
+            guard second >= lowerBound && second <= upperBound else { return index }
+            for offset in 2..<length where base[index + offset] & 0xC0 != 0x80 {
+                return index
+            }
+            index += length
+        }
+        return nil
+    }
+
+    /// `true` when `bytes` are entirely valid UTF-8.
+    public static func isValid(_ bytes: UnsafeBufferPointer<UInt8>) -> Bool {
+        firstInvalidOffset(in: bytes) == nil
+    }
+}
