@@ -27,8 +27,9 @@ public import RestKitCore
 /// - Whitespace: see ``WhitespacePolicy``; by default text made only of whitespace is
 ///   dropped (indentation between elements) and any other text is kept verbatim, untrimmed.
 /// - CDATA sections are text: merged with adjacent text, and never dropped as whitespace.
-/// - Names keep their prefix (`soap:Envelope`); namespace declarations (`xmlns`,
-///   `xmlns:p`) are not attributes and do not appear.
+/// - Names keep their prefix (`soap:Envelope`); namespace declarations appear as the
+///   attributes `xmlns` / `xmlns:p` with the URI as value (as NSXMLParser, which XMLReader
+///   used, reported them), so a serialized document can declare its prefixes again.
 /// - Comments and processing instructions are skipped.
 ///
 /// Security (secure by default, whatever libxml2's process-wide defaults are): no network

@@ -90,10 +90,20 @@ enum XMLSAXHandler {
     }
 
     private static let startElement: startElementNsSAX2Func = {
-        ctx, local, prefix, _, _, _, attributeCount, _, attributes in
+        ctx, local, prefix, _, namespaceCount, namespaces, attributeCount, _, attributes in
         guard let (state, context) = state(ctx), let local else { return }
         let builder = state.builder
         guard builder.startElement(qualifiedName(local, prefix)) else { return state.stop(context) }
+        // Namespace declarations are attributes `xmlns` / `xmlns:p`, as NSXMLParser (and so
+        // XMLReader) reported them; two pointers each: prefix, URI.
+        if let namespaces, namespaceCount > 0 {
+            for index in 0..<Int(namespaceCount) {
+                let fields = namespaces + index * 2
+                let key = fields[0].map { "xmlns:" + String(cString: $0) } ?? "xmlns"
+                let uri = fields[1].map { String(cString: $0) } ?? ""
+                guard builder.attribute(key, uri) else { return state.stop(context) }
+            }
+        }
         guard let attributes, attributeCount > 0 else { return }
         // Five pointers per attribute: local name, prefix, URI, value start, value end.
         for index in 0..<Int(attributeCount) {
