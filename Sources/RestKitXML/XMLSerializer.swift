@@ -16,13 +16,16 @@ public import RestKitCore
 ///   ``wrapperElementName`` is set, in which case the value becomes the content of an
 ///   element of that name (a top-level array still fails: XML has no anonymous list).
 /// - An object is an element; each key is a child element in key order, except:
-///   `"text"` is the element's text content (a scalar), and `xmlns` / `xmlns:p` keys are
-///   written as namespace-declaration attributes (string values).
+///   `"text"` with a scalar value is the element's text content (with an object or array
+///   value it is `<text>` child elements, which read back the same), and `xmlns` / `xmlns:p`
+///   keys are written as namespace-declaration attributes (string values).
 /// - Strings, numbers and booleans are text (`7`, `2.5`, `true`); `null` is an empty element.
 /// - An array under a key is that element repeated, in order; an array inside an array fails.
 /// - Attributes: the parser turns attributes into keys, and this serializer writes every key
 ///   (other than `xmlns…`) as a child element, so `<a id="1"/>` comes back as
 ///   `<a><id>1</id></a>`. Both read back as the same representation; only the XML differs.
+///   One exception: an attribute named `text` is indistinguishable from text content and
+///   reads back under `"text"` after the child elements (same keys and values, other order).
 /// - Text is escaped (`&` `<` `>`; `"` too in attributes; a carriage return as `&#xD;`), and
 ///   whitespace-only text is written as CDATA so the parser's whitespace policy keeps it.
 ///   Characters XML 1.0 cannot hold (most C0 controls, U+FFFE, U+FFFF) and keys that are not

@@ -58,10 +58,7 @@ struct XMLWriter {
         let indents = prettyPrinted && members["text"] == nil
         for (key, value) in members where !Self.isNamespaceDeclaration(key) {
             let keyPath = Self.join(path, key)
-            if key == "text" {
-                guard value.arrayValue == nil, value.objectValue == nil else {
-                    throw SerializationError(.unsupportedShape, "\"text\" must be a string, number or boolean", keyPath: keyPath)
-                }
+            if key == "text", value.arrayValue == nil, value.objectValue == nil {
                 try text(value, path: keyPath)
             } else if case .array(let elements) = value {
                 for (index, element) in elements.enumerated() {
