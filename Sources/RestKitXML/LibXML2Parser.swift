@@ -27,8 +27,12 @@ public import RestKitCore
 /// - Whitespace: see ``WhitespacePolicy``; by default text made only of whitespace is
 ///   dropped (indentation between elements) and any other text is kept verbatim, untrimmed.
 /// - CDATA sections are text: merged with adjacent text, and never dropped as whitespace.
-/// - Names keep their prefix (`soap:Envelope`); namespace declarations (`xmlns`,
-///   `xmlns:p`) are not attributes and do not appear.
+/// - Names keep their prefix (`soap:Envelope`); namespace declarations appear as the
+///   attributes `xmlns` / `xmlns:p` with the URI as value (as NSXMLParser, which XMLReader
+///   used, reported them), so a serialized document can declare its prefixes again.
+///   Namespace errors (an undeclared prefix, a namespace name that is not a URI) are
+///   tolerated: the document is well-formed XML 1.0 and keys are qualified names, which do
+///   not depend on namespace resolution.
 /// - Comments and processing instructions are skipped.
 ///
 /// Security (secure by default, whatever libxml2's process-wide defaults are): no network
@@ -145,9 +149,6 @@ public struct LibXML2Parser: RepresentationParser {
         }
         if context.pointee.wellFormed == 0 || state.firstFatal != nil {
             throw locator.error(for: state.firstFatal, parser: name)
-        }
-        if context.pointee.nsWellFormed == 0 || state.firstNamespaceError != nil {
-            throw locator.error(for: state.firstNamespaceError, parser: name)
         }
         guard let root = state.builder.root else {
             throw locator.error(for: nil, parser: name)

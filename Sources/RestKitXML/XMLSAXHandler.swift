@@ -13,8 +13,6 @@ final class SAXParseState {
     let mainContext: xmlParserCtxtPtr
     /// The first fatal (not-well-formed) error libxml2 reported.
     var firstFatal: CapturedError?
-    /// The first namespace error (an undeclared prefix) libxml2 reported.
-    var firstNamespaceError: CapturedError?
     /// Line and column of the main input when a builder limit stopped the parse.
     var stopPosition: (line: Int, column: Int)?
 
@@ -90,10 +88,23 @@ enum XMLSAXHandler {
     }
 
     private static let startElement: startElementNsSAX2Func = {
-        ctx, local, prefix, _, _, _, attributeCount, _, attributes in
+        ctx, local, prefix, _, namespaceCount, namespaces, attributeCount, _, attributes in
         guard let (state, context) = state(ctx), let local else { return }
         let builder = state.builder
         guard builder.startElement(qualifiedName(local, prefix)) else { return state.stop(context) }
+        // Namespace declarations are attributes `xmlns` / `xmlns:p`, as NSXMLParser (and so
+        // XMLReader) reported them; two pointers each: prefix, URI.
+        if let namespaces, namespaceCount > 0 {
+            for index in 0..<Int(namespaceCount) {
+                let fields = namespaces + index * 2
+                let key = fields[0].map { "xmlns:" + String(cString: $0) } ?? "xmlns"
+                // The URI, like attribute values, carries `&#38;` for a literal `&`.
+                let raw = fields[1].map { UnsafeBufferPointer(start: $0, count: Int(xmlStrlen($0))) }
+                guard let uri = raw.map({ attributeValue($0, context: context, state: state) }) ?? "",
+                      builder.attribute(key, uri)
+                else { return state.stop(context) }
+            }
+        }
         guard let attributes, attributeCount > 0 else { return }
         // Five pointers per attribute: local name, prefix, URI, value start, value end.
         for index in 0..<Int(attributeCount) {
@@ -167,10 +178,9 @@ enum XMLSAXHandler {
     private static let structuredError: xmlStructuredErrorFunc = { ctx, error in
         guard let (state, _) = state(ctx), let error else { return }
         let level = error.pointee.level
-        guard level == XML_ERR_FATAL || level == XML_ERR_ERROR else { return }
-        let isNamespace = error.pointee.domain == Int32(XML_FROM_NAMESPACE.rawValue)
-        guard level == XML_ERR_FATAL || isNamespace else { return }
-        if level == XML_ERR_FATAL ? state.firstFatal != nil : state.firstNamespaceError != nil { return }
+        // Warnings and recoverable errors (namespace errors, undeclared entities in a document
+        // with an external DTD) leave the document well-formed and are not reported.
+        guard level == XML_ERR_FATAL, state.firstFatal == nil else { return }
         let message = error.pointee.message.map { String(cString: $0) } ?? "libxml2 error \(error.pointee.code)"
         let captured = SAXParseState.CapturedError(
             code: error.pointee.code,
@@ -178,7 +188,7 @@ enum XMLSAXHandler {
             line: Int(error.pointee.line),
             column: Int(error.pointee.int2)
         )
-        if level == XML_ERR_FATAL { state.firstFatal = captured } else { state.firstNamespaceError = captured }
+        state.firstFatal = captured
     }
 }
 
