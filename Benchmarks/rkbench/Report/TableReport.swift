@@ -40,7 +40,8 @@ enum TableReport {
     static func printSummary(_ results: [CaseResult]) {
         let header = [("benchmark", 34), ("subject", 10), ("baseline", 18), ("subject ms", 11), ("MB/s", 9),
                       ("baseline ms", 12), ("ratio", 7)]
-        print(header.map { leftAlign($0.0, $0.1) ? pad($0.0, $0.1) : padLeft($0.0, $0.1) }.joined(separator: " "))
+        let leftAligned: Set = ["benchmark", "subject", "baseline"]
+        print(header.map { leftAligned.contains($0.0) ? pad($0.0, $0.1) : padLeft($0.0, $0.1) }.joined(separator: " "))
         print(String(repeating: "-", count: header.map(\.1).reduce(header.count - 1, +)))
         for result in results {
             for row in result.comparisons {
@@ -60,11 +61,7 @@ enum TableReport {
         print("ratio = baseline seconds / subject seconds (> 1: subject faster); MB = 10^6 bytes; medians per parse")
     }
 
-    private static func leftAlign(_ title: String, _ width: Int) -> Bool {
-        ["benchmark", "subject", "baseline"].contains(title)
-    }
-
-    /// Seconds as milliseconds with 4 significant-ish decimals.
+    /// Seconds as milliseconds: 4 decimals below 1 ms, 3 below 100 ms, else 1.
     static func milliseconds(_ seconds: Double) -> String {
         let ms = seconds * 1e3
         return fixed(ms, ms < 1 ? 4 : (ms < 100 ? 3 : 1))
