@@ -87,13 +87,13 @@ struct RKBench: ParsableCommand {
         let cases = Self.groups(registry: Registry.default)
             .flatMap { $0.cases(in: documents) }
             .filter { filter.map($0.name.contains) ?? true }
+        guard !cases.isEmpty else {
+            throw ValidationError("no benchmark matches --filter \(filter ?? "")")
+        }
         print("corpus: \(documents.origin)")
         print("mode: \(quick ? "quick" : "standard"), \(settings.rounds) samples of at least "
             + "\(TableReport.fixed(settings.minimumSampleSeconds * 1e3, 0)) ms per workload, interleaved; "
             + "\(cases.count) benchmarks")
-        guard !cases.isEmpty else {
-            throw ValidationError("no benchmark matches --filter \(filter ?? "")")
-        }
         print("")
 
         var harness = Harness(settings: settings)

@@ -42,6 +42,9 @@ struct CorpusLocator {
                 return try Corpus(directory: candidate)
             }
         }
-        return Corpus.generated()
+        let generated = Corpus.generated()
+        return Corpus(
+            origin: generated.origin + "; no ../shared/corpora beside \(current.path) or \(Self.packageRoot.path)",
+            documents: generated.documents)
     }
 }
