@@ -96,7 +96,7 @@ extension JSONWriter {
         }
 
         mutating func write(_ value: Representation, depth: Int, into output: inout [UInt8]) throws(SerializationError) {
-            switch value {
+            switch value.content {
             case .null:
                 output.append(contentsOf: "null".utf8)
             case .bool(let flag):

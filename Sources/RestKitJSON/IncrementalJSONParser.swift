@@ -29,12 +29,12 @@ public struct IncrementalJSONParser: ~Copyable {
     /// Creates a parser that accepts one JSON value (any type) nested at most
     /// `maximumDepth` levels deep.
     public init(maximumDepth: Int = 512) {
-        self.init(maximumDepth: maximumDepth, tracksLocation: true)
+        self.init(maximumDepth: maximumDepth, tracksLocation: true, expectedBytes: 0)
     }
 
-    init(maximumDepth: Int, tracksLocation: Bool) {
+    init(maximumDepth: Int, tracksLocation: Bool, expectedBytes: Int) {
         let state = UnsafeMutablePointer<YAJLState>.allocate(capacity: 1)
-        state.initialize(to: YAJLState(maximumDepth: max(1, maximumDepth)))
+        state.initialize(to: YAJLState(maximumDepth: max(1, maximumDepth), expectedBytes: expectedBytes))
         callbackState = state
         self.tracksLocation = tracksLocation
         handle = withUnsafePointer(to: &YAJLCallbacks.table) { yajl_alloc($0, nil, UnsafeMutableRawPointer(state)) }
@@ -66,6 +66,11 @@ public struct IncrementalJSONParser: ~Copyable {
             state = .failed(error)
             throw error
         }
+        if callbackState.pointee.builder.overflowed {
+            let error = ParseError(.sizeLimitExceeded, "a string longer than 4 GiB", at: position(at: 0, in: chunk), parser: "yajl")
+            state = .failed(error)
+            throw error
+        }
         if tracksLocation { location.advance(over: chunk) } else { location.skip(chunk.count) }
     }
 
@@ -93,7 +98,7 @@ public struct IncrementalJSONParser: ~Copyable {
             state = .failed(error)
             throw error
         }
-        guard let root = callbackState.pointee.builder.takeRoot() else {
+        guard let root = callbackState.pointee.builder.finish() else {
             let error = ParseError(.truncated, "no JSON value in the input", at: location.location, parser: "yajl")
             state = .failed(error)
             throw error

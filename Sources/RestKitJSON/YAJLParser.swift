@@ -32,7 +32,7 @@ public struct YAJLParser: RepresentationParser {
     /// The typed-throws core of ``parse(_:)``: one `append`, then `finish`, with line and
     /// column computed from `input` only when failing.
     func parseDocument(_ input: UnsafeRawBufferPointer) throws(ParseError) -> Representation {
-        var parser = IncrementalJSONParser(maximumDepth: maximumDepth, tracksLocation: false)
+        var parser = IncrementalJSONParser(maximumDepth: maximumDepth, tracksLocation: false, expectedBytes: input.count)
         do {
             try parser.append(input)
             return try parser.finish()
