@@ -1,5 +1,7 @@
 /// A parsed document laid out flat: one ``Entry`` per value (and per object key), in
-/// document order, plus one byte buffer holding every string, key and non-trivial number.
+/// document order, plus the bytes that strings, keys and non-trivial numbers point into:
+/// the input itself (for text a parser could use as it was) and a second buffer of decoded
+/// text (strings that had escapes, or that came from a parser's own memory).
 ///
 /// This is what makes parsing cheap: a parser appends entries and copies bytes, and no Swift
 /// `String`, array or dictionary is made until someone reads that part of the document
@@ -26,9 +28,10 @@ package final class Tape: Sendable {
         case int
         /// `payload` is the `Double` bit pattern.
         case double
-        /// Number text (offset `payload`, length `count`) classified when read.
+        /// Number text (at `payload`, length `count`) classified when read.
         case numberText
-        /// UTF-8 (validated) at offset `payload`, length `count`.
+        /// Validated UTF-8 at `payload`, length `count`: a non-negative payload is an offset
+        /// into ``bytes``, a negative one (`~offset`) into ``decoded``.
         case string
         /// An object key, stored like ``string``.
         case key
@@ -52,11 +55,15 @@ package final class Tape: Sendable {
     }
 
     package let entries: [Entry]
+    /// The input bytes.
     package let bytes: [UInt8]
+    /// Text that is not in the input as such.
+    package let decoded: [UInt8]
 
-    package init(entries: [Entry], bytes: [UInt8]) {
+    package init(entries: [Entry], bytes: [UInt8], decoded: [UInt8]) {
         self.entries = entries
         self.bytes = bytes
+        self.decoded = decoded
     }
 
     /// The index after the value at `index` (skipping a whole container).
@@ -73,8 +80,10 @@ package final class Tape: Sendable {
     @inline(__always)
     package func withBytes<Result>(at index: Int, _ body: (UnsafeBufferPointer<UInt8>) -> Result) -> Result {
         let entry = entries[index]
-        let start = Int(entry.payload)
-        return bytes.withUnsafeBufferPointer { buffer in
+        let inInput = entry.payload >= 0
+        let start = Int(inInput ? entry.payload : ~entry.payload)
+        let storage = inInput ? bytes : decoded
+        return storage.withUnsafeBufferPointer { buffer in
             body(UnsafeBufferPointer(rebasing: buffer[start..<(start + Int(entry.count))]))
         }
     }

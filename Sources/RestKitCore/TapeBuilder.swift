@@ -3,14 +3,19 @@
 /// ```swift
 /// var builder = TapeBuilder(maximumDepth: 512)
 /// _ = builder.beginObject()
-/// builder.key(bytes: "id")
+/// builder.key("id")
 /// builder.int(1)
 /// builder.end()
 /// let root = builder.finish()   // {"id":1}
 /// ```
 package struct TapeBuilder {
     private var entries: [Tape.Entry] = []
-    private var bytes: [UInt8] = []
+    /// The raw input, for parsers that hand it over (``appendInput(_:)``).
+    private var input: [UInt8] = []
+    /// How much of ``input`` is known to be valid UTF-8.
+    private var validatedInput = 0
+    /// Text that is not in the input as such.
+    private var decoded: [UInt8] = []
     /// Indices of the open containers' entries.
     private var open: [Int] = []
     package let maximumDepth: Int
@@ -20,7 +25,7 @@ package struct TapeBuilder {
     package init(maximumDepth: Int, expectedBytes: Int = 0) {
         self.maximumDepth = maximumDepth
         entries.reserveCapacity(max(16, expectedBytes / 8))
-        bytes.reserveCapacity(max(64, expectedBytes / 2))
+        input.reserveCapacity(expectedBytes)
         open.reserveCapacity(32)
     }
 
@@ -83,8 +88,55 @@ package struct TapeBuilder {
         entries.append(Tape.Entry(kind: .double, payload: Int64(bitPattern: value.bitPattern)))
     }
 
-    /// A syntactically valid JSON number: small integers are stored as `Int64`, anything
-    /// else keeps its text and is classified when read.
+    /// Keeps a chunk of raw input so that strings and numbers can point into it; returns
+    /// the chunk's offset in the input.
+    package mutating func appendInput(_ chunk: UnsafeRawBufferPointer) -> Int {
+        let offset = input.count
+        input.append(contentsOf: chunk)
+        return offset
+    }
+
+    /// Checks the input received so far as UTF-8; returns the offset of the first invalid
+    /// byte. Unless `isFinal`, a sequence cut by the end of the input waits for the next chunk.
+    package mutating func validateInput(isFinal: Bool) -> Int? {
+        let start = validatedInput
+        let outcome = input.withUnsafeBufferPointer { buffer in
+            UTF8Validation.check(UnsafeBufferPointer(rebasing: buffer[start...]))
+        }
+        switch outcome {
+        case .valid:
+            validatedInput = input.count
+            return nil
+        case .invalid(let offset):
+            return start + offset
+        case .incomplete(let offset):
+            validatedInput = start + offset
+            return isFinal ? start + offset : nil
+        }
+    }
+
+    /// Bytes of input received so far.
+    package var inputCount: Int { input.count }
+
+    /// Line and column of an input offset (computed by scanning; for error reports).
+    package func location(ofInputOffset offset: Int) -> SourceLocation {
+        SourceLocation(offset: offset, in: input)
+    }
+
+    /// A syntactically valid JSON number whose text is in the input at `offset`.
+    @inline(__always)
+    package mutating func number(text: UnsafeBufferPointer<UInt8>, inputOffset offset: Int) {
+        if text.count <= 18, let value = Self.smallInteger(text) {
+            int(value)
+            return
+        }
+        guard let length = checkedLength(text.count) else { return }
+        countChild()
+        entries.append(Tape.Entry(kind: .numberText, count: length, payload: Int64(offset)))
+    }
+
+    /// A syntactically valid JSON number from elsewhere: small integers are stored as
+    /// `Int64`, anything else keeps its text and is classified when read.
     @inline(__always)
     package mutating func number(text: UnsafeBufferPointer<UInt8>) {
         if text.count <= 18, let value = Self.smallInteger(text) {
@@ -92,8 +144,22 @@ package struct TapeBuilder {
             return
         }
         countChild()
-        entries.append(Tape.Entry(kind: .numberText, count: UInt32(text.count), payload: Int64(bytes.count)))
-        bytes.append(contentsOf: text)
+        append(.numberText, text)
+    }
+
+    /// A string value that lies, valid and unescaped, in the input at `offset`.
+    @inline(__always)
+    package mutating func string(inputOffset offset: Int, count: Int) {
+        guard let length = checkedLength(count) else { return }
+        countChild()
+        entries.append(Tape.Entry(kind: .string, count: length, payload: Int64(offset)))
+    }
+
+    /// An object key that lies, valid and unescaped, in the input at `offset`.
+    @inline(__always)
+    package mutating func key(inputOffset offset: Int, count: Int) {
+        guard let length = checkedLength(count) else { return }
+        entries.append(Tape.Entry(kind: .key, count: length, payload: Int64(offset)))
     }
 
     /// Valid UTF-8 (the caller has checked) for a string value.
@@ -124,20 +190,28 @@ package struct TapeBuilder {
 
     @inline(__always)
     private mutating func append(_ kind: Tape.Kind, _ text: UnsafeBufferPointer<UInt8>) {
-        guard let length = UInt32(exactly: text.count) else {
+        guard let length = checkedLength(text.count) else { return }
+        entries.append(Tape.Entry(kind: kind, count: length, payload: ~Int64(decoded.count)))
+        decoded.append(contentsOf: text)
+    }
+
+    /// A text length as stored on the tape; over 4 GiB marks the builder as overflowed.
+    @inline(__always)
+    private mutating func checkedLength(_ count: Int) -> UInt32? {
+        guard let length = UInt32(exactly: count) else {
             overflowed = true
-            return
+            return nil
         }
-        entries.append(Tape.Entry(kind: kind, count: length, payload: Int64(bytes.count)))
-        bytes.append(contentsOf: text)
+        return length
     }
 
     /// The finished document, or `nil` when no complete value was built.
     package mutating func finish() -> Representation? {
         guard isComplete, !overflowed else { return nil }
-        let tape = Tape(entries: entries, bytes: bytes)
+        let tape = Tape(entries: entries, bytes: input, decoded: decoded)
         entries = []
-        bytes = []
+        input = []
+        decoded = []
         return Representation(tape: tape, index: 0)
     }
 

@@ -8,6 +8,18 @@ struct YAJLState {
     var builder: TapeBuilder
     /// Set by a callback that stops the parse; reported instead of yajl's own message.
     var failure: (type: ParseError.ErrorType, reason: String)?
+    /// The chunk yajl is reading and where it starts in the input: text yajl hands over
+    /// from inside it (unescaped, already validated) is recorded by offset, not copied.
+    var chunkStart = UnsafeRawPointer(bitPattern: 1)
+    var chunkCount = 0
+    var chunkOffset = 0
+
+    /// The input offset of `count` bytes at `text` when they lie inside the current chunk.
+    @inline(__always)
+    func inputOffset(of text: UnsafeRawPointer, count: Int) -> Int? {
+        guard let start = chunkStart, text >= start, text + count <= start + chunkCount else { return nil }
+        return chunkOffset + (text - start)
+    }
 
     init(maximumDepth: Int, expectedBytes: Int) {
         builder = TapeBuilder(maximumDepth: maximumDepth, expectedBytes: expectedBytes)
@@ -39,12 +51,20 @@ enum YAJLCallbacks {
         }
         callbacks.yajl_number = { pointer, text, length in
             guard let state = state(pointer), let text else { return 0 }
-            let bytes = UnsafeRawPointer(text).assumingMemoryBound(to: UInt8.self)
-            state.pointee.builder.number(text: UnsafeBufferPointer(start: bytes, count: length))
+            let bytes = UnsafeBufferPointer(start: UnsafeRawPointer(text).assumingMemoryBound(to: UInt8.self), count: length)
+            if let offset = state.pointee.inputOffset(of: UnsafeRawPointer(text), count: length) {
+                state.pointee.builder.number(text: bytes, inputOffset: offset)
+            } else {
+                state.pointee.builder.number(text: bytes)
+            }
             return 1
         }
         callbacks.yajl_string = { pointer, text, length in
             guard let state = state(pointer) else { return 0 }
+            if let text, let offset = state.pointee.inputOffset(of: UnsafeRawPointer(text), count: length) {
+                state.pointee.builder.string(inputOffset: offset, count: length)
+                return 1
+            }
             guard let bytes = validated(text, length) else {
                 return state.pointee.fail(.invalidUTF8, "invalid UTF-8 in string")
             }
@@ -53,6 +73,10 @@ enum YAJLCallbacks {
         }
         callbacks.yajl_map_key = { pointer, text, length in
             guard let state = state(pointer) else { return 0 }
+            if let text, let offset = state.pointee.inputOffset(of: UnsafeRawPointer(text), count: length) {
+                state.pointee.builder.key(inputOffset: offset, count: length)
+                return 1
+            }
             guard let bytes = validated(text, length) else {
                 return state.pointee.fail(.invalidUTF8, "invalid UTF-8 in object key")
             }
@@ -84,9 +108,9 @@ enum YAJLCallbacks {
         return callbacks
     }()
 
-    /// The bytes of a string or key when they are valid UTF-8. yajl's own check is off (it
-    /// accepts overlong forms and encoded surrogates); ``UTF8Validation`` is stricter and
-    /// skips ASCII eight bytes at a time.
+    /// The bytes of a decoded string or key (one that had escapes or crossed a chunk
+    /// boundary) when they are valid UTF-8: an escaped lone surrogate (`"\uD800"`) decodes to
+    /// an invalid sequence and is rejected here.
     @inline(__always)
     private static func validated(_ text: UnsafePointer<UInt8>?, _ length: Int) -> UnsafeBufferPointer<UInt8>? {
         guard length > 0 else { return UnsafeBufferPointer(start: nil, count: 0) }
