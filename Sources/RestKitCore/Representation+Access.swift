@@ -143,4 +143,23 @@ extension Representation {
         default: content
         }
     }
+
+    /// A copy that holds its own values instead of pointing into a parser's tape, so that
+    /// keeping it does not keep the whole parsed document alive.
+    ///
+    /// ```swift
+    /// let document = try YAJLParser().parse(bytes)        // a large document
+    /// let user = document[keyPath: "users.0"]?.materialized()
+    /// ```
+    public func materialized() -> Representation {
+        guard case .tape = storage else { return self }
+        switch content {
+        case .array(let elements):
+            return .array(elements.map { $0.materialized() })
+        case .object(let members):
+            return .object(members.mapValues { $0.materialized() })
+        case let scalar:
+            return Representation(scalar)
+        }
+    }
 }
