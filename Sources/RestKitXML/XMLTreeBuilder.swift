@@ -17,6 +17,8 @@ final class XMLTreeBuilder {
         var textStart: Int
         /// A CDATA section contributed to this element's text (never dropped as whitespace).
         var sawCDATA = false
+        /// Values of keys seen more than once, in document order (folded in by `finish`).
+        var repeated: [String: [Representation]] = [:]
     }
 
     /// Why the builder stopped the parse itself (limits, forbidden constructs).
@@ -80,7 +82,7 @@ final class XMLTreeBuilder {
     func attribute(_ name: String, _ value: String) -> Bool {
         guard !hasFailed, !frames.isEmpty else { return false }
         guard spend(name.utf8.count &+ value.utf8.count) else { return false }
-        Self.insert(.string(value), forKey: name, into: &frames[frames.count - 1].members)
+        Self.insert(.string(value), forKey: name, into: &frames[frames.count - 1])
         return true
     }
 
@@ -104,20 +106,24 @@ final class XMLTreeBuilder {
     /// Closes the innermost element and files its value under its parent (or as the root).
     func endElement() {
         guard !hasFailed, let frame = frames.popLast() else { return }
-        var members = frame.members
+        var members = Self.finish(frame)
         let content = textContent(from: frame.textStart, sawCDATA: frame.sawCDATA, hasMembers: !members.isEmpty)
         text.removeSubrange(frame.textStart...)
         let value: Representation
         if members.isEmpty {
             value = .string(content ?? "")
         } else {
-            if let content { Self.insert(.string(content), forKey: "text", into: &members) }
+            if let content {
+                // A `text` attribute or child already there: the text joins it as an array.
+                let text = Representation.string(content)
+                members["text"] = members["text"].map { $0.arrayValue.map { .array($0 + [text]) } ?? .array([$0, text]) } ?? text
+            }
             value = .object(members)
         }
         if frames.isEmpty {
             root = .object([frame.name: value])
         } else {
-            Self.insert(value, forKey: frame.name, into: &frames[frames.count - 1].members)
+            Self.insert(value, forKey: frame.name, into: &frames[frames.count - 1])
         }
     }
 
@@ -151,21 +157,24 @@ final class XMLTreeBuilder {
         byte == 0x20 || byte == 0x0A || byte == 0x09 || byte == 0x0D
     }
 
-    /// Files `value` under `key`; a key seen before turns into an array in document order.
-    static func insert(_ value: Representation, forKey key: String, into members: inout OrderedDictionary<String, Representation>) {
-        // The parser never files `.null`, so it marks a fresh slot.
-        members.updateValue(forKey: key, default: .null) { slot in
-            switch slot {
-            case .null:
-                slot = value
-            case .array(var elements):
-                // The parser never files an array itself, so an array here is a repeated key.
-                slot = .null  // release the array's storage so the append happens in place
-                elements.append(value)
-                slot = .array(elements)
-            default:
-                slot = .array([slot, value])
-            }
+    /// Files `value` under `key` in `frame`; a key seen before turns into an array in document
+    /// order. Repeats collect in `frame.repeated` (grown in place) and are folded into
+    /// `members` when the element closes: appending to an array stored inside the enum
+    /// copied it on every append.
+    static func insert(_ value: Representation, forKey key: String, into frame: inout Frame) {
+        if frame.repeated[key] != nil {
+            frame.repeated[key, default: []].append(value)
+        } else if let existing = frame.members[key] {
+            frame.repeated[key] = [existing, value]
+        } else {
+            frame.members[key] = value
         }
+    }
+
+    /// `members` with the repeated keys folded in as arrays, at their first position.
+    static func finish(_ frame: Frame) -> OrderedDictionary<String, Representation> {
+        var members = frame.members
+        for (key, elements) in frame.repeated { members[key] = .array(elements) }
+        return members
     }
 }
