@@ -1,0 +1,158 @@
+internal import CLibXML2
+public import RestKitCore
+
+/// Parses XML with libxml2's SAX2 interface into the shape of Objective-C RestKit's
+/// `XMLReader` / `RKXMLReaderSerialization`.
+///
+/// The shape, for `<user id="7"><name>Ada</name><tag>a</tag><tag>b</tag><bio/></user>`:
+///
+/// ```swift
+/// let doc = try LibXML2Parser().parse(text: #"<user id="7"><name>Ada</name><tag>a</tag><tag>b</tag><bio/></user>"#)
+/// // {"user": {"id": "7", "name": "Ada", "tag": ["a", "b"], "bio": ""}}
+/// doc[keyPath: "user.tag.1"]  // .string("b")
+/// ```
+///
+/// - The root element's name is the single key of the top-level object.
+/// - Attributes become keys of their element's object (string values), first, in document
+///   order; child elements follow as keys in order of first appearance.
+/// - Repeated keys (sibling elements with one name, or an attribute and a child sharing a
+///   name) become an array in document order.
+/// - An element with neither attributes nor children is the string of its text, so
+///   `<name>Ada</name>` is `"Ada"` (as RestKit's XMLReader serialization gave simple text
+///   nodes to the mapper) and an empty element `<bio/>` is `""` (never `null`: XML has no
+///   null, and every value this parser produces is a string).
+/// - An element with attributes or children keeps its text under the key `"text"`, after the
+///   other keys: `<a x="1">hi</a>` is `{"a": {"x": "1", "text": "hi"}}`. Text around children
+///   (mixed content) is concatenated in order.
+/// - Whitespace: see ``WhitespacePolicy``; by default text made only of whitespace is
+///   dropped (indentation between elements) and any other text is kept verbatim, untrimmed.
+/// - CDATA sections are text: merged with adjacent text, and never dropped as whitespace.
+/// - Names keep their prefix (`soap:Envelope`); namespace declarations appear as the
+///   attributes `xmlns` / `xmlns:p` with the URI as value (as NSXMLParser, which XMLReader
+///   used, reported them), so a serialized document can declare its prefixes again.
+///   Namespace errors (an undeclared prefix, a namespace name that is not a URI) are
+///   tolerated: the document is well-formed XML 1.0 and keys are qualified names, which do
+///   not depend on namespace resolution.
+/// - Comments and processing instructions are skipped.
+///
+/// Security (secure by default, whatever libxml2's process-wide defaults are): no network
+/// (`XML_PARSE_NONET`), no external DTD or external entity is ever loaded (a reference to a
+/// declared external entity fails with `.forbidden`), no `XML_PARSE_NOENT`, no
+/// `XML_PARSE_HUGE`. Predefined and character references (`&amp;`, `&#xE9;`) are decoded;
+/// internal entities declared in the internal subset are expanded, bounded by libxml2's
+/// entity-loop checks and by ``maximumExpansionFactor``, so "billion laughs" and quadratic
+/// blow-up documents fail with `.sizeLimitExceeded`. A reference to an undeclared entity,
+/// which libxml2 tolerates only in a document with an external DTD, is kept as the literal
+/// text `&name;`. Errors are captured per parse and never printed.
+public struct LibXML2Parser: RepresentationParser {
+    /// What happens to character data made of whitespace.
+    public enum WhitespacePolicy: Sendable, Hashable {
+        /// Text that is only whitespace (space, tab, CR, LF) and has no CDATA is dropped;
+        /// other text is kept verbatim. An element with only whitespace is `""`. The default.
+        case dropWhitespaceOnly
+        /// Leading and trailing whitespace of every text (CDATA included) is trimmed, as
+        /// Objective-C XMLReader did; text that trims to nothing is dropped.
+        case trim
+        /// All text is kept verbatim, whitespace-only text between child elements included
+        /// (it appears under `"text"`).
+        case preserve
+    }
+
+    /// `"libxml2"`.
+    public let name = "libxml2"
+
+    /// How whitespace-only and surrounding whitespace is treated.
+    public var whitespace: WhitespacePolicy
+    /// The deepest element nesting accepted before `.depthLimitExceeded`. libxml2 itself
+    /// refuses documents deeper than 256 levels unless `XML_PARSE_HUGE` is set, which this
+    /// parser never does, so values above 256 behave as 256.
+    public var maximumDepth: Int
+    /// The parse fails with `.sizeLimitExceeded` once names, attribute values and text
+    /// produced exceed `maximumExpansionFactor × input size + 1 MiB`. Plain documents produce
+    /// at most about 3× their size (transcoding); only entity expansion gets near the limit.
+    public var maximumExpansionFactor: Int
+
+    /// Creates a parser with safe defaults.
+    ///
+    /// ```swift
+    /// let parser = LibXML2Parser(whitespace: .trim, maximumDepth: 64)
+    /// ```
+    public init(whitespace: WhitespacePolicy = .dropWhitespaceOnly, maximumDepth: Int = 256, maximumExpansionFactor: Int = 16) {
+        self.whitespace = whitespace
+        self.maximumDepth = maximumDepth
+        self.maximumExpansionFactor = maximumExpansionFactor
+    }
+
+    /// libxml2's one-time global initialisation, run once before the first parse.
+    private static let libraryInitialized: Bool = {
+        xmlInitParser()
+        return true
+    }()
+
+    /// Parses one complete XML document (UTF-8 by default; any encoding libxml2 converts,
+    /// declared or marked by a byte-order mark).
+    ///
+    /// ```swift
+    /// let feed = try LibXML2Parser().parse(Array(xmlData))
+    /// feed[keyPath: "rss.channel.title"]?.stringValue
+    /// ```
+    ///
+    /// - Throws: ``ParseError`` (parser `"libxml2"`) for empty, truncated, malformed,
+    ///   too deep, too large, or forbidden input, with the libxml2 message and the location.
+    public func parse(_ input: UnsafeRawBufferPointer) throws -> Representation {
+        guard Self.libraryInitialized, let base = input.baseAddress, !input.isEmpty else {
+            throw ParseError(.truncated, "empty input", at: SourceLocation(line: 1, column: 1, byteOffset: 0), parser: name)
+        }
+        guard input.count < Int(Int32.max) else {
+            throw ParseError(.sizeLimitExceeded, "input larger than 2 GiB", at: nil, parser: name)
+        }
+        guard let context = xmlCreateMemoryParserCtxt(base.assumingMemoryBound(to: CChar.self), Int32(input.count)),
+              let handler = context.pointee.sax
+        else {
+            throw ParseError(.sizeLimitExceeded, "libxml2 could not allocate a parser", at: nil, parser: name)
+        }
+        defer {
+            if let document = context.pointee.myDoc {
+                xmlFreeDoc(document)
+                context.pointee.myDoc = nil
+            }
+            xmlFreeParserCtxt(context)
+        }
+        XMLSAXHandler.install(into: handler)
+        _ = xmlCtxtUseOptions(context, Int32(XML_PARSE_NONET.rawValue))
+        // Override libxml2's process-wide defaults, which another library could have changed.
+        context.pointee.replaceEntities = 0
+        context.pointee.loadsubset = 0
+        context.pointee.validate = 0
+
+        let budget = input.count.multipliedReportingOverflow(by: max(1, maximumExpansionFactor))
+        let builder = XMLTreeBuilder(
+            whitespace: whitespace,
+            maximumDepth: max(1, maximumDepth),
+            maximumProducedBytes: budget.overflow ? Int.max : budget.partialValue &+ (1 << 20)
+        )
+        let state = SAXParseState(builder: builder, mainContext: context)
+        withExtendedLifetime(state) {
+            context.pointee._private = Unmanaged.passUnretained(state).toOpaque()
+            _ = xmlParseDocument(context)
+            context.pointee._private = nil
+        }
+        return try result(of: state, context: context, input: input)
+    }
+
+    /// The finished tree, or the error that best explains why there is none.
+    private func result(of state: SAXParseState, context: xmlParserCtxtPtr, input: UnsafeRawBufferPointer) throws -> Representation {
+        let locator = XMLErrorLocator(input: input, context: context)
+        if let failure = state.builder.failure {
+            let location = state.stopPosition.map { locator.location(line: $0.line, column: $0.column) }
+            throw ParseError(failure.errorType, failure.reason, at: location, parser: name)
+        }
+        if context.pointee.wellFormed == 0 || state.firstFatal != nil {
+            throw locator.error(for: state.firstFatal, parser: name)
+        }
+        guard let root = state.builder.root else {
+            throw locator.error(for: nil, parser: name)
+        }
+        return root
+    }
+}

@@ -1,0 +1,203 @@
+internal import CLibXML2
+import RestKitCore
+
+/// Per-parse state reachable from every libxml2 callback through `ctxt->_private`.
+///
+/// `userData` stays the parser context itself (libxml2's default), so libxml2's own SAX2
+/// handlers for the DTD (entity declarations, entity lookup) keep working; our content
+/// callbacks find this object through `_private`, which libxml2 also copies into the
+/// sub-contexts it uses to expand internal entities.
+final class SAXParseState {
+    let builder: XMLTreeBuilder
+    /// The top-level parser context (entity expansion runs in short-lived sub-contexts).
+    let mainContext: xmlParserCtxtPtr
+    /// The first fatal (not-well-formed) error libxml2 reported.
+    var firstFatal: CapturedError?
+    /// Line and column of the main input when a builder limit stopped the parse.
+    var stopPosition: (line: Int, column: Int)?
+
+    /// An error copied out of libxml2's `xmlError` (its memory is reused after the callback).
+    struct CapturedError {
+        var code: Int32
+        var message: String
+        var line: Int
+        var column: Int
+    }
+
+    init(builder: XMLTreeBuilder, mainContext: xmlParserCtxtPtr) {
+        self.builder = builder
+        self.mainContext = mainContext
+    }
+
+    /// Halts `context` (a sub-context while an entity expands) and the main context, and marks
+    /// them not well-formed so enclosing entity expansions unwind instead of continuing.
+    func stop(_ context: xmlParserCtxtPtr) {
+        if stopPosition == nil, let input = mainContext.pointee.input {
+            stopPosition = (Int(input.pointee.line), Int(input.pointee.col))
+        }
+        for target in [context, mainContext] {
+            xmlStopParser(target)
+            target.pointee.wellFormed = 0
+        }
+    }
+}
+
+/// The SAX2 callbacks, as non-capturing C function pointers (the shape of swift-nio's
+/// `BetterHTTPParser`): each recovers the ``SAXParseState`` from the context pointer.
+enum XMLSAXHandler {
+    /// Fills `handler` with libxml2's SAX2 defaults, then swaps in the content callbacks.
+    ///
+    /// Kept from the defaults: document start/end, internal subset and entity declarations,
+    /// entity lookup; these build only the DTD part of `ctxt->myDoc`, never element nodes.
+    /// Dropped: comments, processing instructions, SAX1 element callbacks and the printf-style
+    /// `warning`/`error` channels (errors arrive, structured, in `serror`).
+    static func install(into handler: UnsafeMutablePointer<xmlSAXHandler>) {
+        xmlSAXVersion(handler, 2)
+        handler.pointee.startElement = nil
+        handler.pointee.endElement = nil
+        handler.pointee.comment = nil
+        handler.pointee.processingInstruction = nil
+        handler.pointee.setDocumentLocator = nil
+        handler.pointee.warning = nil
+        handler.pointee.error = nil
+        handler.pointee.fatalError = nil
+        handler.pointee.startElementNs = startElement
+        handler.pointee.endElementNs = endElement
+        handler.pointee.characters = characters
+        handler.pointee.ignorableWhitespace = characters
+        handler.pointee.cdataBlock = cdataBlock
+        handler.pointee.reference = reference
+        handler.pointee.serror = structuredError
+    }
+
+    /// The state and context behind a callback's `ctx`.
+    @inline(__always)
+    private static func state(_ ctx: UnsafeMutableRawPointer?) -> (SAXParseState, xmlParserCtxtPtr)? {
+        guard let ctx else { return nil }
+        let context = ctx.assumingMemoryBound(to: xmlParserCtxt.self)
+        guard let raw = context.pointee._private else { return nil }
+        return (Unmanaged<SAXParseState>.fromOpaque(raw).takeUnretainedValue(), context)
+    }
+
+    /// `prefix:local`, or `local` without a prefix.
+    @inline(__always)
+    static func qualifiedName(_ local: UnsafePointer<xmlChar>, _ prefix: UnsafePointer<xmlChar>?) -> String {
+        let localName = String(cString: local)
+        guard let prefix else { return localName }
+        return String(cString: prefix) + ":" + localName
+    }
+
+    private static let startElement: startElementNsSAX2Func = {
+        ctx, local, prefix, _, namespaceCount, namespaces, attributeCount, _, attributes in
+        guard let (state, context) = state(ctx), let local else { return }
+        let builder = state.builder
+        guard builder.startElement(qualifiedName(local, prefix)) else { return state.stop(context) }
+        // Namespace declarations are attributes `xmlns` / `xmlns:p`, as NSXMLParser (and so
+        // XMLReader) reported them; two pointers each: prefix, URI.
+        if let namespaces, namespaceCount > 0 {
+            for index in 0..<Int(namespaceCount) {
+                let fields = namespaces + index * 2
+                let key = fields[0].map { "xmlns:" + String(cString: $0) } ?? "xmlns"
+                // The URI, like attribute values, carries `&#38;` for a literal `&`.
+                let raw = fields[1].map { UnsafeBufferPointer(start: $0, count: Int(xmlStrlen($0))) }
+                guard let uri = raw.map({ attributeValue($0, context: context, state: state) }) ?? "",
+                      builder.attribute(key, uri)
+                else { return state.stop(context) }
+            }
+        }
+        guard let attributes, attributeCount > 0 else { return }
+        // Five pointers per attribute: local name, prefix, URI, value start, value end.
+        for index in 0..<Int(attributeCount) {
+            let fields = attributes + index * 5
+            guard let name = fields[0], let start = fields[3], let end = fields[4] else { continue }
+            let bytes = UnsafeBufferPointer(start: start, count: max(0, end - start))
+            guard let value = attributeValue(bytes, context: context, state: state),
+                  builder.attribute(qualifiedName(name, fields[1]), value)
+            else { return state.stop(context) }
+        }
+    }
+
+    /// The attribute value with entity references resolved. Without entity substitution
+    /// libxml2 hands over `&#38;` for a literal `&` and `&name;` for internal entities; those
+    /// rare values go through `xmlStringDecodeEntities`, which applies libxml2's own
+    /// amplification checks.
+    private static func attributeValue(
+        _ bytes: UnsafeBufferPointer<UInt8>, context: xmlParserCtxtPtr, state: SAXParseState
+    ) -> String? {
+        guard bytes.contains(UInt8(ascii: "&")) else { return String(decoding: bytes, as: UTF8.self) }
+        guard let base = bytes.baseAddress, let copy = xmlStrndup(base, Int32(clamping: bytes.count)) else {
+            state.builder.fail(.sizeLimitExceeded, "out of memory decoding an attribute value")
+            return nil
+        }
+        defer { restkit_xml_free(copy) }
+        guard let decoded = xmlStringDecodeEntities(context, copy, XML_SUBSTITUTE_REF, 0, 0, 0) else {
+            state.builder.fail(.sizeLimitExceeded, "attribute value entities could not be expanded")
+            return nil
+        }
+        defer { restkit_xml_free(decoded) }
+        return String(cString: decoded)
+    }
+
+    private static let endElement: endElementNsSAX2Func = { ctx, _, _, _ in
+        guard let (state, _) = state(ctx) else { return }
+        state.builder.endElement()
+    }
+
+    private static let characters: charactersSAXFunc = { ctx, bytes, length in
+        guard let (state, context) = state(ctx), let bytes, length > 0 else { return }
+        if !state.builder.characters(UnsafeBufferPointer(start: bytes, count: Int(length)), isCDATA: false) {
+            state.stop(context)
+        }
+    }
+
+    private static let cdataBlock: cdataBlockSAXFunc = { ctx, bytes, length in
+        guard let (state, context) = state(ctx) else { return }
+        let buffer = UnsafeBufferPointer(start: bytes, count: bytes == nil ? 0 : Int(max(0, length)))
+        if !state.builder.characters(buffer, isCDATA: true) { state.stop(context) }
+    }
+
+    /// Called after an internal entity's content was delivered (nothing to do), for an
+    /// external entity that was not loaded (refused), and for an undeclared entity in a
+    /// document with an external DTD (kept as the literal text `&name;`).
+    private static let reference: referenceSAXFunc = { ctx, name in
+        guard let (state, context) = state(ctx), let name else { return }
+        let entityName = String(cString: name)
+        if let entity = xmlGetDocEntity(context.pointee.myDoc, name) {
+            switch entity.pointee.etype {
+            case XML_EXTERNAL_GENERAL_PARSED_ENTITY, XML_EXTERNAL_GENERAL_UNPARSED_ENTITY:
+                state.builder.fail(.forbidden, "external entity '\(entityName)' is not loaded (external entities are disabled)")
+                state.stop(context)
+            default:
+                return
+            }
+        } else if !state.builder.literal("&\(entityName);") {
+            state.stop(context)
+        }
+    }
+
+    private static let structuredError: xmlStructuredErrorFunc = { ctx, error in
+        guard let (state, _) = state(ctx), let error else { return }
+        let level = error.pointee.level
+        // Warnings and recoverable errors (namespace errors, undeclared entities in a document
+        // with an external DTD) leave the document well-formed and are not reported.
+        guard level == XML_ERR_FATAL, state.firstFatal == nil else { return }
+        let message = error.pointee.message.map { String(cString: $0) } ?? "libxml2 error \(error.pointee.code)"
+        let captured = SAXParseState.CapturedError(
+            code: error.pointee.code,
+            message: message.trimmingXMLWhitespace(),
+            line: Int(error.pointee.line),
+            column: Int(error.pointee.int2)
+        )
+        state.firstFatal = captured
+    }
+}
+
+extension String {
+    /// Without leading and trailing spaces, tabs and newlines (libxml2 messages end in `\n`).
+    func trimmingXMLWhitespace() -> String {
+        var bytes = Substring(self).utf8
+        while let first = bytes.first, XMLTreeBuilder.isXMLWhitespace(first) { bytes = bytes.dropFirst() }
+        while let last = bytes.last, XMLTreeBuilder.isXMLWhitespace(last) { bytes = bytes.dropLast() }
+        return String(Substring(bytes))
+    }
+}
