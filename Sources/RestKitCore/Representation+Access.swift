@@ -11,8 +11,9 @@ extension Representation {
     public subscript(key: String) -> Representation? {
         switch storage {
         case .tape(let tape, let index):
-            guard tape.entries[index].kind == .object else { return nil }
-            return tape.member(key, inObjectAt: index).map { Representation(tape: tape, index: $0) }
+            let kind = tape.entries[index].kind
+            guard kind == .object || kind == .groupedObject else { return nil }
+            return tape.representation(forKey: key, inObjectAt: index)
         case .value(.object(let members)):
             return members[key]
         case .value:

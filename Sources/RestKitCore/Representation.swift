@@ -142,7 +142,7 @@ extension Representation {
             case .int, .double, .numberText: .number
             case .string, .key: .string
             case .array: .array
-            case .object: .object
+            case .object, .groupedObject: .object
             }
         case .value(let value):
             switch value {

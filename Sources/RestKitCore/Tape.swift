@@ -39,6 +39,9 @@ package final class Tape: Sendable {
         case array
         /// `count` key/value pairs follow; `payload` is the index after the last one.
         case object
+        /// Like ``object``, but keys may repeat: the values of a repeated key read as one
+        /// array, in document order, at the key's first position (XML sibling elements).
+        case groupedObject
     }
 
     /// One value or key. 16 bytes.
@@ -71,7 +74,7 @@ package final class Tape: Sendable {
     package func next(after index: Int) -> Int {
         let entry = entries[index]
         switch entry.kind {
-        case .array, .object: return Int(entry.payload)
+        case .array, .object, .groupedObject: return Int(entry.payload)
         default: return index + 1
         }
     }
@@ -125,7 +128,48 @@ package final class Tape: Sendable {
                 child = next(after: child + 1)
             }
             return .object(members)
+        case .groupedObject:
+            var groups = OrderedDictionary<String, [Int]>(minimumCapacity: Int(entry.count))
+            var child = index + 1
+            let end = Int(entry.payload)
+            while child < end {
+                groups[string(at: child), default: []].append(child + 1)
+                child = next(after: child + 1)
+            }
+            var members = OrderedDictionary<String, Representation>(minimumCapacity: groups.count)
+            for (key, values) in groups {
+                members[key] = group(values)
+            }
+            return .object(members)
         }
+    }
+
+    /// One value, or the array of a repeated key's values.
+    private func group(_ values: [Int]) -> Representation {
+        if values.count == 1, let only = values.first { return Representation(tape: self, index: only) }
+        return .array(values.map { Representation(tape: self, index: $0) })
+    }
+
+    /// The value for `key` in the object at `index`: for ``Kind/object`` the last value of
+    /// that key, for ``Kind/groupedObject`` all of them grouped; `nil` when absent.
+    package func representation(forKey key: String, inObjectAt index: Int) -> Representation? {
+        if entries[index].kind == .object {
+            return member(key, inObjectAt: index).map { Representation(tape: self, index: $0) }
+        }
+        var key = key
+        let values = key.withUTF8 { wanted -> [Int] in
+            var found: [Int] = []
+            var child = index + 1
+            let end = Int(entries[index].payload)
+            while child < end {
+                if withBytes(at: child, { $0.count == wanted.count && (wanted.isEmpty || memcmpEqual($0, wanted)) }) {
+                    found.append(child + 1)
+                }
+                child = next(after: child + 1)
+            }
+            return found
+        }
+        return values.isEmpty ? nil : group(values)
     }
 
     /// The index of the value for `key` in the object at `index` (the last one when a key

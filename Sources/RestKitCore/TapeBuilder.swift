@@ -43,6 +43,29 @@ package struct TapeBuilder {
     @inline(__always)
     package mutating func beginObject() -> Bool { begin(.object) }
 
+    /// Opens an object whose repeated keys read as arrays (see ``Tape/Kind/groupedObject``);
+    /// `false` when that would exceed the depth limit.
+    @inline(__always)
+    package mutating func beginGroupedObject() -> Bool { begin(.groupedObject) }
+
+    /// How many values the innermost open container holds so far.
+    package var openContainerCount: Int {
+        open.last.map { Int(entries[$0].count) } ?? 0
+    }
+
+    /// Closes the innermost container when it is still empty by turning it into the string
+    /// `text` (an XML element with no attributes or children is its text). Returns `false`,
+    /// changing nothing, when the container is not empty.
+    package mutating func endReplacingEmptyContainer(withString text: UnsafeBufferPointer<UInt8>) -> Bool {
+        guard let index = open.last, entries[index].count == 0, index == entries.count - 1,
+              let length = checkedLength(text.count)
+        else { return false }
+        open.removeLast()
+        entries[index] = Tape.Entry(kind: .string, count: length, payload: ~Int64(decoded.count))
+        decoded.append(contentsOf: text)
+        return true
+    }
+
     @inline(__always)
     private mutating func begin(_ kind: Tape.Kind) -> Bool {
         guard open.count < maximumDepth else { return false }
