@@ -16,6 +16,7 @@ extension Registry {
     public static let `default`: Registry = {
         var registry = Registry()
         registry.registerBuiltInJSON()
+        registry.registerBuiltInXML()
         return registry
     }()
 
@@ -30,5 +31,14 @@ extension Registry {
         register(JSONSerializer(), for: .type(.json))
         register(JSONSerializer(), for: "text/json")
         register(JSONSerializer(), for: .suffix("json"))
+    }
+
+    private mutating func registerBuiltInXML() {
+        register(LibXML2Parser(), for: .type(.xml), fileExtensions: ["xml"])
+        register(LibXML2Parser(), for: .type(.textXML))
+        register(LibXML2Parser(), for: .suffix("xml"))
+        register(XMLSerializer(), for: .type(.xml))
+        register(XMLSerializer(), for: .type(.textXML))
+        register(XMLSerializer(), for: .suffix("xml"))
     }
 }

@@ -96,7 +96,11 @@ extension JSONWriter {
         }
 
         mutating func write(_ value: Representation, depth: Int, into output: inout [UInt8]) throws(SerializationError) {
-            switch value {
+            if case .tape(let tape, let index) = value.storage {
+                try writeTape(tape, index, depth: depth, into: &output)
+                return
+            }
+            switch value.content {
             case .null:
                 output.append(contentsOf: "null".utf8)
             case .bool(let flag):
@@ -148,6 +152,94 @@ extension JSONWriter {
             }
         }
 
+        /// Writes a parsed document straight from its tape: no Swift strings or containers
+        /// are made. Objects with a repeated key take the general path, which keeps the last value.
+        private mutating func writeTape(_ tape: Tape, _ index: Int, depth: Int, into output: inout [UInt8]) throws(SerializationError) {
+            let entry = tape.entries[index]
+            switch entry.kind {
+            case .string, .key:
+                output.append(UInt8(ascii: "\""))
+                tape.withBytes(at: index) { appendEscaped($0, into: &output) }
+                output.append(UInt8(ascii: "\""))
+            case .numberText:
+                // Written in the same canonical form as a built value (`2.50` → `2.5`).
+                let number = tape.withBytes(at: index) { JSONNumberSyntax.representation(of: $0) }
+                try write(number, depth: depth, into: &output)
+            case .array:
+                try checkDepth(depth)
+                output.append(UInt8(ascii: "["))
+                var child = index + 1
+                var position = 0
+                while child < Int(entry.payload) {
+                    if position > 0 { output.append(UInt8(ascii: ",")) }
+                    newline(depth + 1, into: &output)
+                    path.append(.index(position))
+                    try writeTape(tape, child, depth: depth + 1, into: &output)
+                    path.removeLast()
+                    child = tape.next(after: child)
+                    position += 1
+                }
+                if position > 0 { newline(depth, into: &output) }
+                output.append(UInt8(ascii: "]"))
+            case .object:
+                var keys: [Int] = []
+                keys.reserveCapacity(Int(entry.count))
+                var child = index + 1
+                while child < Int(entry.payload) {
+                    keys.append(child)
+                    child = tape.next(after: child + 1)
+                }
+                guard !Self.hasRepeatedKey(keys, in: tape) else {
+                    try write(Representation(tape.content(at: index)), depth: depth, into: &output)
+                    return
+                }
+                if sorted {
+                    keys.sort { left, right in
+                        tape.withBytes(at: left) { leftBytes in
+                            tape.withBytes(at: right) { leftBytes.lexicographicallyPrecedes($0) }
+                        }
+                    }
+                }
+                try checkDepth(depth)
+                output.append(UInt8(ascii: "{"))
+                for (position, key) in keys.enumerated() {
+                    if position > 0 { output.append(UInt8(ascii: ",")) }
+                    newline(depth + 1, into: &output)
+                    output.append(UInt8(ascii: "\""))
+                    tape.withBytes(at: key) { appendEscaped($0, into: &output) }
+                    output.append(UInt8(ascii: "\""))
+                    output.append(UInt8(ascii: ":"))
+                    if pretty { output.append(UInt8(ascii: " ")) }
+                    path.append(.key(tape.string(at: key)))
+                    try writeTape(tape, key + 1, depth: depth + 1, into: &output)
+                    path.removeLast()
+                }
+                if !keys.isEmpty { newline(depth, into: &output) }
+                output.append(UInt8(ascii: "}"))
+            default:
+                try write(Representation(tape.content(at: index)), depth: depth, into: &output)
+            }
+        }
+
+        /// Whether two keys of one object have the same bytes (hash first, bytes on collision).
+        private static func hasRepeatedKey(_ keys: [Int], in tape: Tape) -> Bool {
+            guard keys.count > 1 else { return false }
+            var seen: [Int: Int] = [:]
+            seen.reserveCapacity(keys.count)
+            for key in keys {
+                let hash = tape.withBytes(at: key) { bytes in
+                    var hasher = Hasher()
+                    hasher.combine(bytes: UnsafeRawBufferPointer(bytes))
+                    return hasher.finalize()
+                }
+                if let other = seen.updateValue(key, forKey: hash) {
+                    let same = tape.withBytes(at: key) { mine in tape.withBytes(at: other) { mine.elementsEqual($0) } }
+                    if same { return true }
+                }
+            }
+            return false
+        }
+
         private mutating func writeMember(
             _ key: String, _ value: Representation, first: Bool, depth: Int, into output: inout [UInt8]
         ) throws(SerializationError) {
@@ -186,20 +278,23 @@ extension JSONWriter {
         private func writeString(_ string: String, into output: inout [UInt8]) {
             output.append(UInt8(ascii: "\""))
             var string = string
-            string.withUTF8 { bytes in
-                var runStart = 0
-                for index in bytes.indices {
-                    let byte = bytes[index]
-                    guard byte < 0x20 || byte == UInt8(ascii: "\"") || byte == UInt8(ascii: "\\")
-                        || (escapeSlashes && byte == UInt8(ascii: "/"))
-                    else { continue }
-                    output.append(contentsOf: UnsafeBufferPointer(rebasing: bytes[runStart..<index]))
-                    runStart = index + 1
-                    Self.appendEscape(for: byte, into: &output)
-                }
-                output.append(contentsOf: UnsafeBufferPointer(rebasing: bytes[runStart...]))
-            }
+            string.withUTF8 { appendEscaped($0, into: &output) }
             output.append(UInt8(ascii: "\""))
+        }
+
+        /// Appends UTF-8 text with JSON escapes, copying unescaped runs in one go.
+        private func appendEscaped(_ bytes: UnsafeBufferPointer<UInt8>, into output: inout [UInt8]) {
+            var runStart = 0
+            for index in bytes.indices {
+                let byte = bytes[index]
+                guard byte < 0x20 || byte == UInt8(ascii: "\"") || byte == UInt8(ascii: "\\")
+                    || (escapeSlashes && byte == UInt8(ascii: "/"))
+                else { continue }
+                output.append(contentsOf: UnsafeBufferPointer(rebasing: bytes[runStart..<index]))
+                runStart = index + 1
+                Self.appendEscape(for: byte, into: &output)
+            }
+            output.append(contentsOf: UnsafeBufferPointer(rebasing: bytes[runStart...]))
         }
 
         private static func appendEscape(for byte: UInt8, into output: inout [UInt8]) {

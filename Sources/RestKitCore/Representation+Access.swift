@@ -1,5 +1,3 @@
-public import OrderedCollections
-
 extension Representation {
     /// The value for `key` when this is an object; `nil` when the key is missing or this
     /// is not an object. A present `null` comes back as `.null`, not `nil`.
@@ -11,8 +9,16 @@ extension Representation {
     /// user["phone"]  // nil
     /// ```
     public subscript(key: String) -> Representation? {
-        guard case .object(let members) = self else { return nil }
-        return members[key]
+        switch storage {
+        case .tape(let tape, let index):
+            let kind = tape.entries[index].kind
+            guard kind == .object || kind == .groupedObject else { return nil }
+            return tape.representation(forKey: key, inObjectAt: index)
+        case .value(.object(let members)):
+            return members[key]
+        case .value:
+            return nil
+        }
     }
 
     /// The element at `index` when this is an array and the index is in range, else `nil`.
@@ -23,8 +29,15 @@ extension Representation {
     /// list[5]  // nil
     /// ```
     public subscript(index: Int) -> Representation? {
-        guard case .array(let elements) = self, elements.indices.contains(index) else { return nil }
-        return elements[index]
+        switch storage {
+        case .tape(let tape, let position):
+            guard tape.entries[position].kind == .array else { return nil }
+            return tape.element(index, inArrayAt: position).map { Representation(tape: tape, index: $0) }
+        case .value(.array(let elements)):
+            return elements.indices.contains(index) ? elements[index] : nil
+        case .value:
+            return nil
+        }
     }
 
     /// The value at a dotted key path such as `"user.address.city"`.
@@ -41,13 +54,13 @@ extension Representation {
         if keyPath.isEmpty { return self }
         var current = self
         for component in keyPath.split(separator: ".", omittingEmptySubsequences: false) {
-            switch current {
-            case .object(let members):
-                guard let next = members[String(component)] else { return nil }
+            switch current.kind {
+            case .object:
+                guard let next = current[String(component)] else { return nil }
                 current = next
-            case .array(let elements):
-                guard let index = Int(component), elements.indices.contains(index) else { return nil }
-                current = elements[index]
+            case .array:
+                guard let index = Int(component), let next = current[index] else { return nil }
+                current = next
             default:
                 return nil
             }
@@ -55,42 +68,46 @@ extension Representation {
         return current
     }
 
-    /// `true` for `.null`.
-    public var isNull: Bool {
-        if case .null = self { return true }
-        return false
-    }
+    /// `true` for `null`.
+    public var isNull: Bool { kind == .null }
 
-    /// The string when this is `.string`, else `nil`.
+    /// The string when this is a string, else `nil`.
     public var stringValue: String? {
-        if case .string(let value) = self { return value }
-        return nil
+        switch storage {
+        case .tape(let tape, let index):
+            let kind = tape.entries[index].kind
+            return kind == .string || kind == .key ? tape.string(at: index) : nil
+        case .value(.string(let value)):
+            return value
+        case .value:
+            return nil
+        }
     }
 
-    /// The boolean when this is `.bool`, else `nil` (numbers are not booleans).
+    /// The boolean when this is a boolean, else `nil` (numbers are not booleans).
     public var boolValue: Bool? {
-        if case .bool(let value) = self { return value }
+        if case .bool(let value) = scalarContent { return value }
         return nil
     }
 
-    /// The integer when this is `.int`, or a `.double` with an exact `Int64` value.
+    /// The integer when this is an integer, or a double with an exact `Int64` value.
     ///
     /// ```swift
     /// Representation.double(3.0).int64Value  // 3
     /// Representation.double(3.5).int64Value  // nil
     /// ```
     public var int64Value: Int64? {
-        switch self {
+        switch scalarContent {
         case .int(let value): value
         case .double(let value): Int64(exactly: value)
         default: nil
         }
     }
 
-    /// The number as a `Double` when it is `.int`, `.double`, or `.number` text that
+    /// The number as a `Double` when it is an integer, a double, or number text that
     /// converts to a finite double (possibly rounded: use ``numberText`` to stay exact).
     public var doubleValue: Double? {
-        switch self {
+        switch scalarContent {
         case .int(let value): Double(value)
         case .double(let value): value
         case .number(let text): Double(text).flatMap { $0.isFinite ? $0 : nil }
@@ -100,7 +117,7 @@ extension Representation {
 
     /// The number written as JSON text, exact for every numeric case, else `nil`.
     public var numberText: String? {
-        switch self {
+        switch scalarContent {
         case .int(let value): String(value)
         case .double(let value): JSONWriter.format(value)
         case .number(let text): text
@@ -108,15 +125,42 @@ extension Representation {
         }
     }
 
-    /// The elements when this is `.array`, else `nil`.
+    /// The elements when this is an array, else `nil`.
     public var arrayValue: [Representation]? {
-        if case .array(let value) = self { return value }
-        return nil
+        guard kind == .array, case .array(let elements) = content else { return nil }
+        return elements
     }
 
-    /// The members when this is `.object`, else `nil`.
+    /// The members when this is an object, else `nil`.
     public var objectValue: OrderedDictionary<String, Representation>? {
-        if case .object(let value) = self { return value }
-        return nil
+        guard kind == .object, case .object(let members) = content else { return nil }
+        return members
+    }
+
+    /// The value when it is not a container (containers come back as `.null`, cheaply).
+    private var scalarContent: Content {
+        switch kind {
+        case .array, .object: .null
+        default: content
+        }
+    }
+
+    /// A copy that holds its own values instead of pointing into a parser's tape, so that
+    /// keeping it does not keep the whole parsed document alive.
+    ///
+    /// ```swift
+    /// let document = try YAJLParser().parse(bytes)        // a large document
+    /// let user = document[keyPath: "users.0"]?.materialized()
+    /// ```
+    public func materialized() -> Representation {
+        guard case .tape = storage else { return self }
+        switch content {
+        case .array(let elements):
+            return .array(elements.map { $0.materialized() })
+        case .object(let members):
+            return .object(members.mapValues { $0.materialized() })
+        case let scalar:
+            return Representation(scalar)
+        }
     }
 }

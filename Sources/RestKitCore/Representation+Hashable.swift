@@ -9,6 +9,22 @@ extension Representation: Hashable {
     /// a == b  // true
     /// ```
     public static func == (lhs: Representation, rhs: Representation) -> Bool {
+        if case .tape(let leftTape, let leftIndex) = lhs.storage, case .tape(let rightTape, let rightIndex) = rhs.storage,
+           leftTape === rightTape, leftIndex == rightIndex {
+            return true
+        }
+        return lhs.content == rhs.content
+    }
+
+    /// Hashes consistently with `==`.
+    public func hash(into hasher: inout Hasher) {
+        hasher.combine(content)
+    }
+}
+
+extension Representation.Content {
+    /// Structural equality; object key order does not matter.
+    public static func == (lhs: Representation.Content, rhs: Representation.Content) -> Bool {
         switch (lhs, rhs) {
         case (.null, .null): true
         case (.bool(let left), .bool(let right)): left == right

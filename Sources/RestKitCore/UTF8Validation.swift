@@ -12,19 +12,14 @@ public enum UTF8Validation {
         guard let base = bytes.baseAddress else { return nil }
         var index = 0
         while index < count {
-            // Fast path: eight ASCII bytes at once.
-            if index + 8 <= count {
-                let word = UnsafeRawPointer(base + index).loadUnaligned(as: UInt64.self)
-                if word & 0x8080_8080_8080_8080 == 0 {
-                    index += 8
-                    continue
-                }
+            // ASCII runs: eight bytes at a time, then byte by byte up to the next non-ASCII byte.
+            while index &+ 8 <= count,
+                  UnsafeRawPointer(base + index).loadUnaligned(as: UInt64.self) & 0x8080_8080_8080_8080 == 0 {
+                index &+= 8
             }
+            while index < count, base[index] < 0x80 { index &+= 1 }
+            guard index < count else { return nil }
             let lead = base[index]
-            if lead < 0x80 {
-                index += 1
-                continue
-            }
             let length: Int
             var lowerBound: UInt8 = 0x80
             var upperBound: UInt8 = 0xBF
@@ -38,15 +33,56 @@ public enum UTF8Validation {
             case 0xF4: length = 4; upperBound = 0x8F            // nothing above U+10FFFF
             default: return index                               // 0x80...0xC1, 0xF5...0xFF
             }
-            guard index + length <= count else { return index }
-            let second = base[index + 1]
+            guard index &+ length <= count else { return index }
+            let second = base[index &+ 1]
             guard second >= lowerBound && second <= upperBound else { return index }
-            for offset in 2..<length where base[index + offset] & 0xC0 != 0x80 {
-                return index
+            if length >= 3 {
+                guard base[index &+ 2] & 0xC0 == 0x80 else { return index }
+                if length == 4 {
+                    guard base[index &+ 3] & 0xC0 == 0x80 else { return index }
+                }
             }
-            index += length
+            index &+= length
         }
         return nil
+    }
+
+    /// The result of checking input that may continue in a later chunk.
+    package enum ChunkOutcome: Equatable {
+        /// Every byte is valid.
+        case valid
+        /// The byte at this offset starts an invalid sequence.
+        case invalid(at: Int)
+        /// Valid up to this offset, where a sequence starts that the next chunk may complete.
+        case incomplete(from: Int)
+    }
+
+    /// Checks `bytes` when more may follow: a valid but unfinished sequence at the very end
+    /// is `.incomplete` rather than invalid.
+    package static func check(_ bytes: UnsafeBufferPointer<UInt8>) -> ChunkOutcome {
+        guard let offset = firstInvalidOffset(in: bytes), let base = bytes.baseAddress else { return .valid }
+        let lead = base[offset]
+        let length: Int
+        var lowerBound: UInt8 = 0x80
+        var upperBound: UInt8 = 0xBF
+        switch lead {
+        case 0xC2...0xDF: length = 2
+        case 0xE0: length = 3; lowerBound = 0xA0
+        case 0xE1...0xEC, 0xEE...0xEF: length = 3
+        case 0xED: length = 3; upperBound = 0x9F
+        case 0xF0: length = 4; lowerBound = 0x90
+        case 0xF1...0xF3: length = 4
+        case 0xF4: length = 4; upperBound = 0x8F
+        default: return .invalid(at: offset)
+        }
+        let available = bytes.count - offset
+        guard available < length else { return .invalid(at: offset) }
+        if available >= 2 {
+            let second = base[offset + 1]
+            guard second >= lowerBound && second <= upperBound else { return .invalid(at: offset) }
+        }
+        if available >= 3 && base[offset + 2] & 0xC0 != 0x80 { return .invalid(at: offset) }
+        return .incomplete(from: offset)
     }
 
     /// `true` when `bytes` are entirely valid UTF-8.

@@ -19,26 +19,23 @@ public import RestKitCore
 public struct IncrementalJSONParser: ~Copyable {
     private let handle: yajl_handle
     private let callbackState: UnsafeMutablePointer<YAJLState>
-    private var location = LocationTracker()
     private var state: State = .parsing
-    /// Whether line/column are tracked across chunks (off when the caller keeps the input).
-    private let tracksLocation: Bool
 
     private enum State { case parsing, failed(ParseError), finished }
 
     /// Creates a parser that accepts one JSON value (any type) nested at most
     /// `maximumDepth` levels deep.
     public init(maximumDepth: Int = 512) {
-        self.init(maximumDepth: maximumDepth, tracksLocation: true)
+        self.init(maximumDepth: maximumDepth, expectedBytes: 0)
     }
 
-    init(maximumDepth: Int, tracksLocation: Bool) {
+    init(maximumDepth: Int, expectedBytes: Int) {
         let state = UnsafeMutablePointer<YAJLState>.allocate(capacity: 1)
-        state.initialize(to: YAJLState(maximumDepth: max(1, maximumDepth)))
+        state.initialize(to: YAJLState(maximumDepth: max(1, maximumDepth), expectedBytes: expectedBytes))
         callbackState = state
-        self.tracksLocation = tracksLocation
         handle = withUnsafePointer(to: &YAJLCallbacks.table) { yajl_alloc($0, nil, UnsafeMutableRawPointer(state)) }
-        // UTF-8 is validated when strings are made (stricter than yajl's own check).
+        // The whole input is validated as UTF-8 before yajl sees it (stricter than yajl's
+        // own check, which lets overlong forms and encoded surrogates through).
         _ = restkit_yajl_config_flag(handle, yajl_dont_validate_strings, 1)
     }
 
@@ -54,19 +51,27 @@ public struct IncrementalJSONParser: ~Copyable {
     public mutating func append(_ chunk: UnsafeRawBufferPointer) throws(ParseError) {
         try checkParsing()
         guard let base = chunk.baseAddress, chunk.count > 0 else { return }
+        let chunkOffset = callbackState.pointee.builder.appendInput(chunk)
         if let offset = Self.firstNonJSONControl(in: chunk) {
-            let error = ParseError(.syntax, "invalid character (form feed or vertical tab) outside a string",
-                                   at: position(at: offset, in: chunk), parser: "yajl")
-            state = .failed(error)
-            throw error
+            try fail(.syntax, "invalid character (form feed or vertical tab) outside a string", at: chunkOffset + offset)
         }
+        if let invalid = callbackState.pointee.builder.validateInput(isFinal: false) {
+            try fail(.invalidUTF8, "invalid UTF-8", at: invalid)
+        }
+        callbackState.pointee.chunkStart = UnsafeRawPointer(base)
+        callbackState.pointee.chunkCount = chunk.count
+        callbackState.pointee.chunkOffset = chunkOffset
         let status = yajl_parse(handle, base.assumingMemoryBound(to: UInt8.self), chunk.count)
+        callbackState.pointee.chunkStart = nil
         if status != yajl_status_ok {
-            let error = failure(status: status, chunk: chunk)
-            state = .failed(error)
-            throw error
+            let consumed = min(yajl_get_bytes_consumed(handle), chunk.count)
+            // A callback that stops the parse is reported at the token it was given.
+            let offset = chunkOffset + (status == yajl_status_client_canceled ? max(0, consumed - 1) : consumed)
+            try fail(status: status, at: offset)
         }
-        if tracksLocation { location.advance(over: chunk) } else { location.skip(chunk.count) }
+        if callbackState.pointee.builder.overflowed {
+            try fail(.sizeLimitExceeded, "a string longer than 4 GiB", at: chunkOffset)
+        }
     }
 
     /// Feeds the next chunk from any byte sequence (`[UInt8]`, `Data`, `ArraySlice<UInt8>`).
@@ -87,16 +92,16 @@ public struct IncrementalJSONParser: ~Copyable {
     /// - Throws: ``ParseError`` when the input is empty, truncated or malformed.
     public mutating func finish() throws(ParseError) -> Representation {
         try checkParsing()
+        if let invalid = callbackState.pointee.builder.validateInput(isFinal: true) {
+            try fail(.invalidUTF8, "invalid UTF-8 (truncated sequence)", at: invalid)
+        }
+        let end = callbackState.pointee.builder.inputCount
         let status = yajl_complete_parse(handle)
         if status != yajl_status_ok {
-            let error = failure(status: status, chunk: UnsafeRawBufferPointer(start: nil, count: 0))
-            state = .failed(error)
-            throw error
+            try fail(status: status, at: end)
         }
-        guard let root = callbackState.pointee.builder.takeRoot() else {
-            let error = ParseError(.truncated, "no JSON value in the input", at: location.location, parser: "yajl")
-            state = .failed(error)
-            throw error
+        guard let root = callbackState.pointee.builder.finish() else {
+            try fail(.truncated, "no JSON value in the input", at: end)
         }
         state = .finished
         return root
@@ -107,7 +112,7 @@ public struct IncrementalJSONParser: ~Copyable {
         case .parsing: return
         case .failed(let error): throw error
         case .finished:
-            throw ParseError(.syntax, "the parser has already finished", at: location.location, parser: "yajl")
+            throw ParseError(.syntax, "the parser has already finished", at: nil, parser: "yajl")
         }
     }
 
@@ -121,12 +126,18 @@ public struct IncrementalJSONParser: ~Copyable {
         return hits.min()
     }
 
-    private func failure(status: yajl_status, chunk: UnsafeRawBufferPointer) -> ParseError {
-        let consumed = chunk.isEmpty ? 0 : min(yajl_get_bytes_consumed(handle), chunk.count)
-        let offset = status == yajl_status_client_canceled ? max(0, consumed - 1) : consumed
-        let position = position(at: offset, in: chunk)
+    /// Records and throws an error at an input offset.
+    private mutating func fail(_ type: ParseError.ErrorType, _ reason: String, at offset: Int) throws(ParseError) -> Never {
+        let error = ParseError(type, reason, at: callbackState.pointee.builder.location(ofInputOffset: offset), parser: "yajl")
+        state = .failed(error)
+        throw error
+    }
+
+    /// Records and throws the error behind a failed yajl status: a callback's own reason,
+    /// else yajl's message.
+    private mutating func fail(status: yajl_status, at offset: Int) throws(ParseError) -> Never {
         if let failure = callbackState.pointee.failure {
-            return ParseError(failure.type, failure.reason, at: position, parser: "yajl")
+            try fail(failure.type, failure.reason, at: offset)
         }
         var reason = "invalid JSON"
         if let message = yajl_get_error(handle, 0, nil, 0) {
@@ -137,12 +148,7 @@ public struct IncrementalJSONParser: ~Copyable {
             if reason.contains("premature EOF") { .truncated }
             else if reason.contains("UTF8") { .invalidUTF8 }
             else { .syntax }
-        return ParseError(type, reason, at: position, parser: "yajl")
-    }
-
-    private func position(at offset: Int, in chunk: UnsafeRawBufferPointer) -> SourceLocation {
-        if tracksLocation { return location.location(at: offset, in: chunk) }
-        return SourceLocation(line: 0, column: 0, byteOffset: location.byteOffset + offset)
+        try fail(type, reason, at: offset)
     }
 }
 

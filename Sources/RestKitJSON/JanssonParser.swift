@@ -59,8 +59,12 @@ public struct JanssonParser: RepresentationParser {
             throw Self.error(from: &error, in: input)
         }
         defer { restkit_json_decref(root) }
-        var converter = Converter(maximumDepth: maximumDepth)
-        guard let value = converter.convert(root, depth: 0) else {
+        var builder = TapeBuilder(maximumDepth: maximumDepth, expectedBytes: input.count)
+        let appended = Self.append(root, to: &builder)
+        if builder.overflowed {
+            throw ParseError(.sizeLimitExceeded, "a string longer than 4 GiB", at: nil, parser: "jansson")
+        }
+        guard appended, let value = builder.finish() else {
             let offset = JSONDepthScanner.offset(exceeding: maximumDepth, in: input) ?? 0
             throw ParseError(.depthLimitExceeded, "nesting deeper than \(maximumDepth) levels",
                              at: SourceLocation(offset: offset, in: input), parser: "jansson")
@@ -89,52 +93,43 @@ public struct JanssonParser: RepresentationParser {
 }
 
 extension JanssonParser {
-    /// Walks a jansson tree; returns `nil` when nesting exceeds the limit.
-    private struct Converter {
-        let maximumDepth: Int
-
-        mutating func convert(_ value: UnsafeMutablePointer<json_t>, depth: Int) -> Representation? {
-            switch restkit_json_typeof(value) {
-            case JSON_OBJECT:
-                guard depth < maximumDepth else { return nil }
-                var members = OrderedDictionary<String, Representation>(minimumCapacity: json_object_size(value))
-                var iterator = json_object_iter(value)
-                while let current = iterator {
-                    guard let keyPointer = json_object_iter_key(current),
-                          let member = json_object_iter_value(current),
-                          let converted = convert(member, depth: depth + 1)
-                    else { return nil }
-                    let keyBytes = UnsafeRawBufferPointer(start: keyPointer, count: json_object_iter_key_len(current))
-                    members[String(decoding: keyBytes, as: UTF8.self)] = converted
-                    iterator = json_object_iter_next(value, current)
+    /// Copies a jansson tree onto a tape; `false` when nesting exceeds the builder's limit.
+    private static func append(_ value: UnsafeMutablePointer<json_t>, to builder: inout TapeBuilder) -> Bool {
+        switch restkit_json_typeof(value) {
+        case JSON_OBJECT:
+            guard builder.beginObject() else { return false }
+            var iterator = json_object_iter(value)
+            while let current = iterator {
+                guard let key = json_object_iter_key(current), let member = json_object_iter_value(current) else { return false }
+                key.withMemoryRebound(to: UInt8.self, capacity: 1) { start in
+                    builder.key(bytes: UnsafeBufferPointer(start: start, count: json_object_iter_key_len(current)))
                 }
-                return .object(members)
-            case JSON_ARRAY:
-                guard depth < maximumDepth else { return nil }
-                let count = json_array_size(value)
-                var elements: [Representation] = []
-                elements.reserveCapacity(count)
-                for index in 0..<count {
-                    guard let element = json_array_get(value, index),
-                          let converted = convert(element, depth: depth + 1)
-                    else { return nil }
-                    elements.append(converted)
-                }
-                return .array(elements)
-            case JSON_STRING:
-                let bytes = UnsafeRawBufferPointer(start: json_string_value(value), count: json_string_length(value))
-                return .string(String(decoding: bytes, as: UTF8.self))
-            case JSON_INTEGER:
-                return .int(Int64(json_integer_value(value)))
-            case JSON_REAL:
-                return .double(json_real_value(value))
-            case JSON_TRUE:
-                return .bool(true)
-            case JSON_FALSE:
-                return .bool(false)
-            default:
-                return .null
+                guard append(member, to: &builder) else { return false }
+                iterator = json_object_iter_next(value, current)
             }
+            builder.end()
+        case JSON_ARRAY:
+            guard builder.beginArray() else { return false }
+            for index in 0..<json_array_size(value) {
+                guard let element = json_array_get(value, index), append(element, to: &builder) else { return false }
+            }
+            builder.end()
+        case JSON_STRING:
+            guard let text = json_string_value(value) else { return false }
+            text.withMemoryRebound(to: UInt8.self, capacity: 1) { start in
+                builder.string(bytes: UnsafeBufferPointer(start: start, count: json_string_length(value)))
+            }
+        case JSON_INTEGER:
+            builder.int(Int64(json_integer_value(value)))
+        case JSON_REAL:
+            builder.double(json_real_value(value))
+        case JSON_TRUE:
+            builder.bool(true)
+        case JSON_FALSE:
+            builder.bool(false)
+        default:
+            builder.null()
         }
+        return true
     }
 }

@@ -5,12 +5,24 @@ import RestKitCore
 /// owner (``IncrementalJSONParser``) allocates it, so callbacks reach it without reference
 /// counting or exclusivity checks.
 struct YAJLState {
-    var builder: RepresentationBuilder
+    var builder: TapeBuilder
     /// Set by a callback that stops the parse; reported instead of yajl's own message.
     var failure: (type: ParseError.ErrorType, reason: String)?
+    /// The chunk yajl is reading and where it starts in the input: text yajl hands over
+    /// from inside it (unescaped, already validated) is recorded by offset, not copied.
+    var chunkStart = UnsafeRawPointer(bitPattern: 1)
+    var chunkCount = 0
+    var chunkOffset = 0
 
-    init(maximumDepth: Int) {
-        builder = RepresentationBuilder(maximumDepth: maximumDepth)
+    /// The input offset of `count` bytes at `text` when they lie inside the current chunk.
+    @inline(__always)
+    func inputOffset(of text: UnsafeRawPointer, count: Int) -> Int? {
+        guard let start = chunkStart, text >= start, text + count <= start + chunkCount else { return nil }
+        return chunkOffset + (text - start)
+    }
+
+    init(maximumDepth: Int, expectedBytes: Int) {
+        builder = TapeBuilder(maximumDepth: maximumDepth, expectedBytes: expectedBytes)
     }
 
     mutating func fail(_ type: ParseError.ErrorType, _ reason: String) -> Int32 {
@@ -30,38 +42,50 @@ enum YAJLCallbacks {
     nonisolated(unsafe) static var table: yajl_callbacks = {
         var callbacks = yajl_callbacks()
         callbacks.yajl_null = { pointer in
-            state(pointer)?.pointee.builder.value(.null)
+            state(pointer)?.pointee.builder.null()
             return 1
         }
         callbacks.yajl_boolean = { pointer, flag in
-            state(pointer)?.pointee.builder.value(.bool(flag != 0))
+            state(pointer)?.pointee.builder.bool(flag != 0)
             return 1
         }
         callbacks.yajl_number = { pointer, text, length in
             guard let state = state(pointer), let text else { return 0 }
-            let bytes = UnsafeRawPointer(text).assumingMemoryBound(to: UInt8.self)
-            state.pointee.builder.value(JSONNumberSyntax.representation(of: UnsafeBufferPointer(start: bytes, count: length)))
+            let bytes = UnsafeBufferPointer(start: UnsafeRawPointer(text).assumingMemoryBound(to: UInt8.self), count: length)
+            if let offset = state.pointee.inputOffset(of: UnsafeRawPointer(text), count: length) {
+                state.pointee.builder.number(text: bytes, inputOffset: offset)
+            } else {
+                state.pointee.builder.number(text: bytes)
+            }
             return 1
         }
         callbacks.yajl_string = { pointer, text, length in
             guard let state = state(pointer) else { return 0 }
-            guard let string = makeString(text, length) else {
+            if let text, let offset = state.pointee.inputOffset(of: UnsafeRawPointer(text), count: length) {
+                state.pointee.builder.string(inputOffset: offset, count: length)
+                return 1
+            }
+            guard let bytes = validated(text, length) else {
                 return state.pointee.fail(.invalidUTF8, "invalid UTF-8 in string")
             }
-            state.pointee.builder.value(.string(string))
+            state.pointee.builder.string(bytes: bytes)
             return 1
         }
         callbacks.yajl_map_key = { pointer, text, length in
             guard let state = state(pointer) else { return 0 }
-            guard let key = makeString(text, length) else {
+            if let text, let offset = state.pointee.inputOffset(of: UnsafeRawPointer(text), count: length) {
+                state.pointee.builder.key(inputOffset: offset, count: length)
+                return 1
+            }
+            guard let bytes = validated(text, length) else {
                 return state.pointee.fail(.invalidUTF8, "invalid UTF-8 in object key")
             }
-            state.pointee.builder.key(key)
+            state.pointee.builder.key(bytes: bytes)
             return 1
         }
         callbacks.yajl_start_map = { pointer in
             guard let state = state(pointer) else { return 0 }
-            guard state.pointee.builder.begin(object: true) else {
+            guard state.pointee.builder.beginObject() else {
                 return state.pointee.fail(.depthLimitExceeded, "nesting deeper than \(state.pointee.builder.maximumDepth) levels")
             }
             return 1
@@ -72,7 +96,7 @@ enum YAJLCallbacks {
         }
         callbacks.yajl_start_array = { pointer in
             guard let state = state(pointer) else { return 0 }
-            guard state.pointee.builder.begin(object: false) else {
+            guard state.pointee.builder.beginArray() else {
                 return state.pointee.fail(.depthLimitExceeded, "nesting deeper than \(state.pointee.builder.maximumDepth) levels")
             }
             return 1
@@ -84,14 +108,14 @@ enum YAJLCallbacks {
         return callbacks
     }()
 
-    /// A validated string. yajl's own UTF-8 check is off (it accepts overlong forms and
-    /// encoded surrogates); ``UTF8Validation`` is stricter and skips ASCII eight bytes at a time.
+    /// The bytes of a decoded string or key (one that had escapes or crossed a chunk
+    /// boundary) when they are valid UTF-8: an escaped lone surrogate (`"\uD800"`) decodes to
+    /// an invalid sequence and is rejected here.
     @inline(__always)
-    private static func makeString(_ text: UnsafePointer<UInt8>?, _ length: Int) -> String? {
-        guard length > 0 else { return "" }
+    private static func validated(_ text: UnsafePointer<UInt8>?, _ length: Int) -> UnsafeBufferPointer<UInt8>? {
+        guard length > 0 else { return UnsafeBufferPointer(start: nil, count: 0) }
         guard let text else { return nil }
         let bytes = UnsafeBufferPointer(start: text, count: length)
-        guard UTF8Validation.isValid(bytes) else { return nil }
-        return String(decoding: bytes, as: UTF8.self)
+        return UTF8Validation.isValid(bytes) ? bytes : nil
     }
 }

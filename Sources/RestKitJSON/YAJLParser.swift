@@ -29,19 +29,10 @@ public struct YAJLParser: RepresentationParser {
         try parseDocument(input)
     }
 
-    /// The typed-throws core of ``parse(_:)``: one `append`, then `finish`, with line and
-    /// column computed from `input` only when failing.
+    /// The typed-throws core of ``parse(_:)``: one `append`, then `finish`.
     func parseDocument(_ input: UnsafeRawBufferPointer) throws(ParseError) -> Representation {
-        var parser = IncrementalJSONParser(maximumDepth: maximumDepth, tracksLocation: false)
-        do {
-            try parser.append(input)
-            return try parser.finish()
-        } catch {
-            var located = error
-            if let offset = error.location?.byteOffset {
-                located.location = SourceLocation(offset: offset, in: input)
-            }
-            throw located
-        }
+        var parser = IncrementalJSONParser(maximumDepth: maximumDepth, expectedBytes: input.count)
+        try parser.append(input)
+        return try parser.finish()
     }
 }

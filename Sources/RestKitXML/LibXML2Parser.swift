@@ -129,7 +129,8 @@ public struct LibXML2Parser: RepresentationParser {
         let builder = XMLTreeBuilder(
             whitespace: whitespace,
             maximumDepth: max(1, maximumDepth),
-            maximumProducedBytes: budget.overflow ? Int.max : budget.partialValue &+ (1 << 20)
+            maximumProducedBytes: budget.overflow ? Int.max : budget.partialValue &+ (1 << 20),
+            expectedBytes: input.count
         )
         let state = SAXParseState(builder: builder, mainContext: context)
         withExtendedLifetime(state) {
@@ -143,14 +144,14 @@ public struct LibXML2Parser: RepresentationParser {
     /// The finished tree, or the error that best explains why there is none.
     private func result(of state: SAXParseState, context: xmlParserCtxtPtr, input: UnsafeRawBufferPointer) throws -> Representation {
         let locator = XMLErrorLocator(input: input, context: context)
-        if let failure = state.builder.failure {
+        if let failure = state.builder.pointee.failure {
             let location = state.stopPosition.map { locator.location(line: $0.line, column: $0.column) }
             throw ParseError(failure.errorType, failure.reason, at: location, parser: name)
         }
         if context.pointee.wellFormed == 0 || state.firstFatal != nil {
             throw locator.error(for: state.firstFatal, parser: name)
         }
-        guard let root = state.builder.root else {
+        guard let root = state.builder.pointee.root else {
             throw locator.error(for: nil, parser: name)
         }
         return root

@@ -8,7 +8,8 @@ import RestKitCore
 /// callbacks find this object through `_private`, which libxml2 also copies into the
 /// sub-contexts it uses to expand internal entities.
 final class SAXParseState {
-    let builder: XMLTreeBuilder
+    /// The builder, behind a pointer so callbacks mutate it without exclusivity checks.
+    let builder: UnsafeMutablePointer<XMLTreeBuilder>
     /// The top-level parser context (entity expansion runs in short-lived sub-contexts).
     let mainContext: xmlParserCtxtPtr
     /// The first fatal (not-well-formed) error libxml2 reported.
@@ -25,8 +26,14 @@ final class SAXParseState {
     }
 
     init(builder: XMLTreeBuilder, mainContext: xmlParserCtxtPtr) {
-        self.builder = builder
+        self.builder = .allocate(capacity: 1)
+        self.builder.initialize(to: builder)
         self.mainContext = mainContext
+    }
+
+    deinit {
+        builder.deinitialize(count: 1)
+        builder.deallocate()
     }
 
     /// Halts `context` (a sub-context while an entity expands) and the main context, and marks
@@ -79,30 +86,35 @@ enum XMLSAXHandler {
         return (Unmanaged<SAXParseState>.fromOpaque(raw).takeUnretainedValue(), context)
     }
 
-    /// `prefix:local`, or `local` without a prefix.
+    /// The bytes of a NUL-terminated libxml2 string.
     @inline(__always)
-    static func qualifiedName(_ local: UnsafePointer<xmlChar>, _ prefix: UnsafePointer<xmlChar>?) -> String {
-        let localName = String(cString: local)
-        guard let prefix else { return localName }
-        return String(cString: prefix) + ":" + localName
+    static func bytes(_ string: UnsafePointer<xmlChar>) -> UnsafeBufferPointer<UInt8> {
+        UnsafeBufferPointer(start: string, count: Int(xmlStrlen(string)))
     }
+
+    private static let xmlnsPrefix: [UInt8] = Array("xmlns".utf8)
 
     private static let startElement: startElementNsSAX2Func = {
         ctx, local, prefix, _, namespaceCount, namespaces, attributeCount, _, attributes in
         guard let (state, context) = state(ctx), let local else { return }
         let builder = state.builder
-        guard builder.startElement(qualifiedName(local, prefix)) else { return state.stop(context) }
+        guard builder.pointee.startElement(prefix: prefix.map(bytes), local: bytes(local)) else { return state.stop(context) }
         // Namespace declarations are attributes `xmlns` / `xmlns:p`, as NSXMLParser (and so
         // XMLReader) reported them; two pointers each: prefix, URI.
         if let namespaces, namespaceCount > 0 {
             for index in 0..<Int(namespaceCount) {
                 let fields = namespaces + index * 2
-                let key = fields[0].map { "xmlns:" + String(cString: $0) } ?? "xmlns"
                 // The URI, like attribute values, carries `&#38;` for a literal `&`.
-                let raw = fields[1].map { UnsafeBufferPointer(start: $0, count: Int(xmlStrlen($0))) }
-                guard let uri = raw.map({ attributeValue($0, context: context, state: state) }) ?? "",
-                      builder.attribute(key, uri)
-                else { return state.stop(context) }
+                let uri = fields[1].map(bytes) ?? UnsafeBufferPointer(start: nil, count: 0)
+                let added = xmlnsPrefix.withUnsafeBufferPointer { xmlns in
+                    withAttributeValue(uri, context: context, state: state) { value in
+                        if let declared = fields[0] {
+                            return builder.pointee.attribute(prefix: xmlns, local: bytes(declared), value: value)
+                        }
+                        return builder.pointee.attribute(prefix: nil, local: xmlns, value: value)
+                    }
+                }
+                guard added else { return state.stop(context) }
             }
         }
         guard let attributes, attributeCount > 0 else { return }
@@ -110,42 +122,44 @@ enum XMLSAXHandler {
         for index in 0..<Int(attributeCount) {
             let fields = attributes + index * 5
             guard let name = fields[0], let start = fields[3], let end = fields[4] else { continue }
-            let bytes = UnsafeBufferPointer(start: start, count: max(0, end - start))
-            guard let value = attributeValue(bytes, context: context, state: state),
-                  builder.attribute(qualifiedName(name, fields[1]), value)
-            else { return state.stop(context) }
+            let raw = UnsafeBufferPointer(start: start, count: max(0, end - start))
+            let added = withAttributeValue(raw, context: context, state: state) { value in
+                builder.pointee.attribute(prefix: fields[1].map(bytes), local: bytes(name), value: value)
+            }
+            guard added else { return state.stop(context) }
         }
     }
 
-    /// The attribute value with entity references resolved. Without entity substitution
-    /// libxml2 hands over `&#38;` for a literal `&` and `&name;` for internal entities; those
-    /// rare values go through `xmlStringDecodeEntities`, which applies libxml2's own
-    /// amplification checks.
-    private static func attributeValue(
-        _ bytes: UnsafeBufferPointer<UInt8>, context: xmlParserCtxtPtr, state: SAXParseState
-    ) -> String? {
-        guard bytes.contains(UInt8(ascii: "&")) else { return String(decoding: bytes, as: UTF8.self) }
+    /// Calls `body` with the attribute value, entity references resolved; `false` when the
+    /// value cannot be decoded or `body` says stop. Without entity substitution libxml2 hands
+    /// over `&#38;` for a literal `&` and `&name;` for internal entities; those rare values go
+    /// through `xmlStringDecodeEntities`, which applies libxml2's own amplification checks.
+    private static func withAttributeValue(
+        _ bytes: UnsafeBufferPointer<UInt8>, context: xmlParserCtxtPtr, state: SAXParseState,
+        _ body: (UnsafeBufferPointer<UInt8>) -> Bool
+    ) -> Bool {
+        guard bytes.contains(UInt8(ascii: "&")) else { return body(bytes) }
         guard let base = bytes.baseAddress, let copy = xmlStrndup(base, Int32(clamping: bytes.count)) else {
-            state.builder.fail(.sizeLimitExceeded, "out of memory decoding an attribute value")
-            return nil
+            state.builder.pointee.fail(.sizeLimitExceeded, "out of memory decoding an attribute value")
+            return false
         }
         defer { restkit_xml_free(copy) }
         guard let decoded = xmlStringDecodeEntities(context, copy, XML_SUBSTITUTE_REF, 0, 0, 0) else {
-            state.builder.fail(.sizeLimitExceeded, "attribute value entities could not be expanded")
-            return nil
+            state.builder.pointee.fail(.sizeLimitExceeded, "attribute value entities could not be expanded")
+            return false
         }
         defer { restkit_xml_free(decoded) }
-        return String(cString: decoded)
+        return body(Self.bytes(decoded))
     }
 
     private static let endElement: endElementNsSAX2Func = { ctx, _, _, _ in
         guard let (state, _) = state(ctx) else { return }
-        state.builder.endElement()
+        state.builder.pointee.endElement()
     }
 
     private static let characters: charactersSAXFunc = { ctx, bytes, length in
         guard let (state, context) = state(ctx), let bytes, length > 0 else { return }
-        if !state.builder.characters(UnsafeBufferPointer(start: bytes, count: Int(length)), isCDATA: false) {
+        if !state.builder.pointee.characters(UnsafeBufferPointer(start: bytes, count: Int(length)), isCDATA: false) {
             state.stop(context)
         }
     }
@@ -153,7 +167,7 @@ enum XMLSAXHandler {
     private static let cdataBlock: cdataBlockSAXFunc = { ctx, bytes, length in
         guard let (state, context) = state(ctx) else { return }
         let buffer = UnsafeBufferPointer(start: bytes, count: bytes == nil ? 0 : Int(max(0, length)))
-        if !state.builder.characters(buffer, isCDATA: true) { state.stop(context) }
+        if !state.builder.pointee.characters(buffer, isCDATA: true) { state.stop(context) }
     }
 
     /// Called after an internal entity's content was delivered (nothing to do), for an
@@ -165,12 +179,12 @@ enum XMLSAXHandler {
         if let entity = xmlGetDocEntity(context.pointee.myDoc, name) {
             switch entity.pointee.etype {
             case XML_EXTERNAL_GENERAL_PARSED_ENTITY, XML_EXTERNAL_GENERAL_UNPARSED_ENTITY:
-                state.builder.fail(.forbidden, "external entity '\(entityName)' is not loaded (external entities are disabled)")
+                state.builder.pointee.fail(.forbidden, "external entity '\(entityName)' is not loaded (external entities are disabled)")
                 state.stop(context)
             default:
                 return
             }
-        } else if !state.builder.literal("&\(entityName);") {
+        } else if !state.builder.pointee.literal("&\(entityName);") {
             state.stop(context)
         }
     }

@@ -71,7 +71,7 @@ public struct XMLSerializer: RepresentationSerializer {
         var writer = XMLWriter(prettyPrinted: prettyPrinted, maximumDepth: maximumDepth)
         writer.output.append(contentsOf: #"<?xml version="1.0" encoding="UTF-8"?>"#.utf8)
         writer.output.append(UInt8(ascii: "\n"))
-        if case .object(let members) = value, members.count == 1, let (key, content) = members.elements.first,
+        if case .object(let members) = value.content, members.count == 1, let (key, content) = members.elements.first,
            content.arrayValue == nil {
             try writer.element(key, content, path: key, depth: 0)
         } else if let wrapperElementName {
@@ -100,7 +100,7 @@ public struct XMLSerializer: RepresentationSerializer {
     }
 
     private static func shape(of value: Representation) -> String {
-        if case .object(let members) = value { return "an object with \(members.count) keys" }
+        if case .object(let members) = value.content { return "an object with \(members.count) keys" }
         if value.arrayValue != nil { return "an array" }
         return "a \(value.kind)"
     }

@@ -1,18 +1,20 @@
 import RestKitCore
 
-/// Builds the XMLReader-shaped ``Representation`` from SAX events, one parse at a time.
+/// Records the XMLReader-shaped document on a tape from SAX events, one parse at a time.
 ///
-/// Design: an explicit stack of open elements (`frames`) and one shared text buffer. Each
-/// frame remembers where its character data starts in the buffer; a child appends after it and
-/// truncates back when it closes, so an element's text (even around children) stays contiguous
-/// and no per-element buffer is allocated. Only names, attribute values and finished texts
-/// become `String`s. The SAX glue (`XMLSAXHandler`) feeds this type; it knows nothing of C.
-final class XMLTreeBuilder {
+/// Design: each element becomes a *grouped object* on the tape (see `Tape.Kind.groupedObject`):
+/// attributes and child elements are appended as key/value pairs in document order, and a
+/// name that repeats reads as one array when the document is read. So nothing is regrouped or
+/// copied while parsing, and no Swift `String`, array or dictionary is made until a value
+/// is read. An element that closes with no attributes and no children becomes its text.
+///
+/// Text: one shared buffer. Each open element remembers where its character data starts; a
+/// child appends after it and truncates back when it closes, so an element's text (even
+/// around children) stays contiguous and no per-element buffer is allocated. The SAX glue
+/// (`XMLSAXHandler`) feeds this type; it knows nothing of C.
+struct XMLTreeBuilder {
     /// One open element.
-    struct Frame {
-        var name: String
-        /// Attributes and finished child elements, in document order.
-        var members: OrderedDictionary<String, Representation> = [:]
+    private struct Frame {
         /// Where this element's character data starts in `text`.
         var textStart: Int
         /// A CDATA section contributed to this element's text (never dropped as whitespace).
@@ -30,30 +32,36 @@ final class XMLTreeBuilder {
     /// Upper bound on bytes of names, attribute values and text produced (entity expansion guard).
     let maximumProducedBytes: Int
 
+    private var tape: TapeBuilder
     private var frames: [Frame] = []
     private var text: [UInt8] = []
+    /// Scratch space for `prefix:local` names.
+    private var name: [UInt8] = []
     private var producedBytes = 0
     private(set) var root: Representation?
     private(set) var failure: Failure?
 
-    init(whitespace: LibXML2Parser.WhitespacePolicy, maximumDepth: Int, maximumProducedBytes: Int) {
+    init(whitespace: LibXML2Parser.WhitespacePolicy, maximumDepth: Int, maximumProducedBytes: Int, expectedBytes: Int) {
         self.whitespace = whitespace
         self.maximumDepth = maximumDepth
         self.maximumProducedBytes = maximumProducedBytes
+        // One level for the wrapper object that holds the root element.
+        tape = TapeBuilder(maximumDepth: maximumDepth + 1, expectedBytes: 0)
         frames.reserveCapacity(16)
         text.reserveCapacity(256)
+        name.reserveCapacity(64)
     }
 
     /// `true` once a limit was hit: every later event is ignored.
     var hasFailed: Bool { failure != nil }
 
     /// Records the first failure; later ones are ignored.
-    func fail(_ errorType: ParseError.ErrorType, _ reason: String) {
+    mutating func fail(_ errorType: ParseError.ErrorType, _ reason: String) {
         if failure == nil { failure = Failure(errorType: errorType, reason: reason) }
     }
 
     /// Counts produced bytes; `false` (and a failure) once the budget is spent.
-    private func spend(_ count: Int) -> Bool {
+    private mutating func spend(_ count: Int) -> Bool {
         producedBytes &+= count
         guard producedBytes <= maximumProducedBytes else {
             fail(.sizeLimitExceeded, "document expands to more than \(maximumProducedBytes) bytes (entity amplification?)")
@@ -64,28 +72,41 @@ final class XMLTreeBuilder {
 
     // MARK: Events
 
-    /// Opens an element; returns `false` when a limit stops the parse.
-    func startElement(_ name: String) -> Bool {
+    /// Opens an element named `prefix:local` (or `local`); returns `false` when a limit stops
+    /// the parse.
+    mutating func startElement(prefix: UnsafeBufferPointer<UInt8>?, local: UnsafeBufferPointer<UInt8>) -> Bool {
         guard !hasFailed else { return false }
         guard frames.count < maximumDepth else {
             fail(.depthLimitExceeded, "elements nested deeper than \(maximumDepth) levels")
             return false
         }
-        guard spend(name.utf8.count) else { return false }
-        frames.append(Frame(name: name, textStart: text.count))
+        guard spend(local.count &+ (prefix?.count ?? 0)) else { return false }
+        if frames.isEmpty {
+            // The top level is an object with the root element's name as its single key.
+            _ = tape.beginObject()
+        }
+        key(prefix: prefix, local: local)
+        guard tape.beginGroupedObject() else {
+            fail(.depthLimitExceeded, "elements nested deeper than \(maximumDepth) levels")
+            return false
+        }
+        frames.append(Frame(textStart: text.count))
         return true
     }
 
-    /// Adds an attribute (a string value) to the innermost open element.
-    func attribute(_ name: String, _ value: String) -> Bool {
+    /// Adds an attribute named `prefix:local` with a string value to the innermost element.
+    mutating func attribute(
+        prefix: UnsafeBufferPointer<UInt8>?, local: UnsafeBufferPointer<UInt8>, value: UnsafeBufferPointer<UInt8>
+    ) -> Bool {
         guard !hasFailed, !frames.isEmpty else { return false }
-        guard spend(name.utf8.count &+ value.utf8.count) else { return false }
-        Self.insert(.string(value), forKey: name, into: &frames[frames.count - 1].members)
+        guard spend(local.count &+ (prefix?.count ?? 0) &+ value.count) else { return false }
+        key(prefix: prefix, local: local)
+        tape.string(bytes: value)
         return true
     }
 
     /// Appends character data (text or CDATA) to the innermost open element.
-    func characters(_ bytes: UnsafeBufferPointer<UInt8>, isCDATA: Bool) -> Bool {
+    mutating func characters(_ bytes: UnsafeBufferPointer<UInt8>, isCDATA: Bool) -> Bool {
         guard !hasFailed else { return false }
         // Character data outside the root (only whitespace is legal there) is not kept.
         guard !frames.isEmpty else { return true }
@@ -96,76 +117,72 @@ final class XMLTreeBuilder {
     }
 
     /// Appends literal text (an undefined entity reference kept as `&name;`).
-    func literal(_ string: String) -> Bool {
+    mutating func literal(_ string: String) -> Bool {
         var string = string
         return string.withUTF8 { characters($0, isCDATA: false) }
     }
 
-    /// Closes the innermost element and files its value under its parent (or as the root).
-    func endElement() {
+    /// Closes the innermost element: its text goes under `"text"` after its other keys, or
+    /// becomes its value when it has no attributes and no children.
+    mutating func endElement() {
         guard !hasFailed, let frame = frames.popLast() else { return }
-        var members = frame.members
-        let content = textContent(from: frame.textStart, sawCDATA: frame.sawCDATA, hasMembers: !members.isEmpty)
-        text.removeSubrange(frame.textStart...)
-        let value: Representation
-        if members.isEmpty {
-            value = .string(content ?? "")
-        } else {
-            if let content { Self.insert(.string(content), forKey: "text", into: &members) }
-            value = .object(members)
+        let start = frame.textStart
+        text.withUnsafeBufferPointer { all in
+            let content = Self.keptText(UnsafeBufferPointer(rebasing: all[start...]), policy: whitespace, sawCDATA: frame.sawCDATA)
+            if tape.openContainerCount == 0 {
+                if tape.endReplacingEmptyContainer(withString: content ?? UnsafeBufferPointer(start: nil, count: 0)) { return }
+            }
+            if let content {
+                tape.key("text")
+                tape.string(bytes: content)
+            }
+            tape.end()
         }
+        text.removeSubrange(start...)
         if frames.isEmpty {
-            root = .object([frame.name: value])
-        } else {
-            Self.insert(value, forKey: frame.name, into: &frames[frames.count - 1].members)
+            tape.end()  // the wrapper object
+            root = tape.finish()
+            if root == nil { fail(.sizeLimitExceeded, "a text longer than 4 GiB") }
         }
     }
 
     // MARK: Helpers
 
-    /// The text of the element whose data starts at `start`, after the whitespace policy;
-    /// `nil` when there is none to keep.
-    private func textContent(from start: Int, sawCDATA: Bool, hasMembers: Bool) -> String? {
-        guard start < text.count else { return nil }
-        return text.withUnsafeBufferPointer { all -> String? in
-            var bytes = UnsafeBufferPointer(rebasing: all[start...])
-            switch whitespace {
-            case .preserve:
-                break
-            case .dropWhitespaceOnly:
-                if !sawCDATA && bytes.allSatisfy(Self.isXMLWhitespace) { return nil }
-            case .trim:
-                var lower = bytes.startIndex
-                var upper = bytes.endIndex
-                while lower < upper, Self.isXMLWhitespace(bytes[lower]) { lower += 1 }
-                while upper > lower, Self.isXMLWhitespace(bytes[upper - 1]) { upper -= 1 }
-                if lower == upper { return nil }
-                bytes = UnsafeBufferPointer(rebasing: bytes[lower..<upper])
-            }
-            return String(decoding: bytes, as: UTF8.self)
+    /// Appends the key `prefix:local` (or `local`).
+    private mutating func key(prefix: UnsafeBufferPointer<UInt8>?, local: UnsafeBufferPointer<UInt8>) {
+        guard let prefix else {
+            tape.key(bytes: local)
+            return
+        }
+        name.removeAll(keepingCapacity: true)
+        name.append(contentsOf: prefix)
+        name.append(UInt8(ascii: ":"))
+        name.append(contentsOf: local)
+        name.withUnsafeBufferPointer { tape.key(bytes: $0) }
+    }
+
+    /// The part of `bytes` to keep under `policy`, or `nil` when there is none.
+    private static func keptText(
+        _ bytes: UnsafeBufferPointer<UInt8>, policy: LibXML2Parser.WhitespacePolicy, sawCDATA: Bool
+    ) -> UnsafeBufferPointer<UInt8>? {
+        guard !bytes.isEmpty else { return nil }
+        switch policy {
+        case .preserve:
+            return bytes
+        case .dropWhitespaceOnly:
+            if !sawCDATA && bytes.allSatisfy(isXMLWhitespace) { return nil }
+            return bytes
+        case .trim:
+            var lower = bytes.startIndex
+            var upper = bytes.endIndex
+            while lower < upper, isXMLWhitespace(bytes[lower]) { lower += 1 }
+            while upper > lower, isXMLWhitespace(bytes[upper - 1]) { upper -= 1 }
+            return lower == upper ? nil : UnsafeBufferPointer(rebasing: bytes[lower..<upper])
         }
     }
 
     /// XML's `S` production: space, tab, carriage return, line feed.
     static func isXMLWhitespace(_ byte: UInt8) -> Bool {
         byte == 0x20 || byte == 0x0A || byte == 0x09 || byte == 0x0D
-    }
-
-    /// Files `value` under `key`; a key seen before turns into an array in document order.
-    static func insert(_ value: Representation, forKey key: String, into members: inout OrderedDictionary<String, Representation>) {
-        // The parser never files `.null`, so it marks a fresh slot.
-        members.updateValue(forKey: key, default: .null) { slot in
-            switch slot {
-            case .null:
-                slot = value
-            case .array(var elements):
-                // The parser never files an array itself, so an array here is a repeated key.
-                slot = .null  // release the array's storage so the append happens in place
-                elements.append(value)
-                slot = .array(elements)
-            default:
-                slot = .array([slot, value])
-            }
-        }
     }
 }

@@ -21,7 +21,7 @@ struct XMLWriter {
         try Self.checkName(name, path: path)
         output.append(UInt8(ascii: "<"))
         output.append(contentsOf: name.utf8)
-        switch value {
+        switch value.content {
         case .null:
             output.append(contentsOf: "/>".utf8)
         case .array:
@@ -60,7 +60,7 @@ struct XMLWriter {
             let keyPath = Self.join(path, key)
             if key == "text", value.arrayValue == nil, value.objectValue == nil {
                 try text(value, path: keyPath)
-            } else if case .array(let elements) = value {
+            } else if case .array(let elements) = value.content {
                 for (index, element) in elements.enumerated() {
                     if indents { newline(depth + 1) }
                     try self.element(key, element, path: Self.join(keyPath, String(index)), depth: depth + 1)
@@ -77,7 +77,7 @@ struct XMLWriter {
     /// Text content: scalars as their text, whitespace-only text as CDATA.
     private mutating func text(_ value: Representation, path: String) throws(SerializationError) {
         let string: String
-        switch value {
+        switch value.content {
         case .null: return
         case .bool(let flag): string = flag ? "true" : "false"
         case .string(let text): string = text

@@ -106,7 +106,7 @@ struct JSONNumberSyntaxTests {
             if next() % 2 == 0 { text = "-" + text }
             guard JSONNumberSyntax.isValid(text.utf8) else { continue }
             let value = JSONNumberSyntax.representation(of: text.utf8)
-            switch value {
+            switch value.content {
             case .int(let integer): #expect(Double(integer) == Double(text), "\(text)")
             case .double(let double): #expect(double == Double(text), "\(text)")
             case .number: Issue.record("\(text) kept as text")

@@ -66,7 +66,7 @@ struct JSONParserTests {
         let text = String(repeating: "[", count: 512) + String(repeating: "]", count: 512)
         var value = try parser.parse(text: text)
         var depth = 0
-        while case .array(let elements) = value {
+        while case .array(let elements) = value.content {
             depth += 1
             value = elements.first ?? .null
         }

@@ -61,4 +61,23 @@ struct JSONWriterTests {
         let value: Representation = ["name": "Blake", "id": 7, "nan": .double(.nan)]
         #expect(value.description == #"{"name":"Blake","id":7,"nan":"nan"}"#)
     }
+
+    @Test(arguments: ["yajl", "jansson"])
+    func parsedDocumentsWriteLikeBuiltOnes(parser name: String) throws {
+        let parser: any RepresentationParser = name == "yajl" ? YAJLParser() : JanssonParser()
+        let big = name == "yajl" ? "1e400" : "-0.0"  // jansson cannot hold 1e400
+        let text = #"{"b":[1,2.50,"x\ny",{"z":null}],"a":{"k":true},"c":"# + big + "}"
+        let parsed = try parser.parse(text: text)
+        let built = parsed.materialized()
+        for options: JSONWriter.Options in [[], [.sortedKeys], [.prettyPrinted, .sortedKeys]] {
+            #expect(try JSONWriter(options: options).string(from: parsed) == JSONWriter(options: options).string(from: built))
+        }
+        #expect(try JSONWriter(options: .sortedKeys).string(from: parsed).hasPrefix(#"{"a":{"k":true},"b":"#))
+    }
+
+    @Test func repeatedKeysOnATapeAreWrittenOnce() throws {
+        let parsed = try YAJLParser().parse(text: #"{"a":1,"b":2,"a":3}"#)
+        #expect(parsed.description == #"{"a":3,"b":2}"#)
+        #expect(try JSONWriter(options: .sortedKeys).string(from: parsed) == #"{"a":3,"b":2}"#)
+    }
 }

@@ -1,0 +1,208 @@
+/// A parsed document laid out flat: one ``Entry`` per value (and per object key), in
+/// document order, plus the bytes that strings, keys and non-trivial numbers point into:
+/// the input itself (for text a parser could use as it was) and a second buffer of decoded
+/// text (strings that had escapes, or that came from a parser's own memory).
+///
+/// This is what makes parsing cheap: a parser appends entries and copies bytes, and no Swift
+/// `String`, array or dictionary is made until someone reads that part of the document
+/// (see ``Representation``). A container's entry records how many children it has and where
+/// it ends, so readers skip whole subtrees in one step.
+///
+/// ```
+/// {"a":[1,"x"],"b":null}
+/// 0 object count 2, end 7
+/// 1   key "a"
+/// 2   array count 2, end 5
+/// 3     int 1
+/// 4     string "x"
+/// 5   key "b"
+/// 6   null
+/// ```
+///
+/// A tape is immutable once built and shared by every ``Representation`` that points into it.
+package final class Tape: Sendable {
+    /// The kind of one entry.
+    package enum Kind: UInt8, Sendable {
+        case null, `true`, `false`
+        /// `payload` is the `Int64` bit pattern.
+        case int
+        /// `payload` is the `Double` bit pattern.
+        case double
+        /// Number text (at `payload`, length `count`) classified when read.
+        case numberText
+        /// Validated UTF-8 at `payload`, length `count`: a non-negative payload is an offset
+        /// into ``bytes``, a negative one (`~offset`) into ``decoded``.
+        case string
+        /// An object key, stored like ``string``.
+        case key
+        /// `count` elements follow; `payload` is the index after the last one.
+        case array
+        /// `count` key/value pairs follow; `payload` is the index after the last one.
+        case object
+        /// Like ``object``, but keys may repeat: the values of a repeated key read as one
+        /// array, in document order, at the key's first position (XML sibling elements).
+        case groupedObject
+    }
+
+    /// One value or key. 16 bytes.
+    package struct Entry: Sendable {
+        package var kind: Kind
+        package var count: UInt32
+        package var payload: Int64
+
+        package init(kind: Kind, count: UInt32 = 0, payload: Int64 = 0) {
+            self.kind = kind
+            self.count = count
+            self.payload = payload
+        }
+    }
+
+    package let entries: [Entry]
+    /// The input bytes.
+    package let bytes: [UInt8]
+    /// Text that is not in the input as such.
+    package let decoded: [UInt8]
+
+    package init(entries: [Entry], bytes: [UInt8], decoded: [UInt8]) {
+        self.entries = entries
+        self.bytes = bytes
+        self.decoded = decoded
+    }
+
+    /// The index after the value at `index` (skipping a whole container).
+    @inline(__always)
+    package func next(after index: Int) -> Int {
+        let entry = entries[index]
+        switch entry.kind {
+        case .array, .object, .groupedObject: return Int(entry.payload)
+        default: return index + 1
+        }
+    }
+
+    /// The bytes of a string, key or number text entry.
+    @inline(__always)
+    package func withBytes<Result>(at index: Int, _ body: (UnsafeBufferPointer<UInt8>) -> Result) -> Result {
+        let entry = entries[index]
+        let inInput = entry.payload >= 0
+        let start = Int(inInput ? entry.payload : ~entry.payload)
+        let storage = inInput ? bytes : decoded
+        return storage.withUnsafeBufferPointer { buffer in
+            body(UnsafeBufferPointer(rebasing: buffer[start..<(start + Int(entry.count))]))
+        }
+    }
+
+    /// The `String` of a string or key entry (already validated as UTF-8).
+    package func string(at index: Int) -> String {
+        withBytes(at: index) { String(decoding: $0, as: UTF8.self) }
+    }
+
+    /// The value at `index`, one level deep: containers hold ``Representation``s that still
+    /// point into this tape.
+    package func content(at index: Int) -> Representation.Content {
+        let entry = entries[index]
+        switch entry.kind {
+        case .null: return .null
+        case .true: return .bool(true)
+        case .false: return .bool(false)
+        case .int: return .int(entry.payload)
+        case .double: return .double(Double(bitPattern: UInt64(bitPattern: entry.payload)))
+        case .numberText: return withBytes(at: index) { JSONNumberSyntax.representation(of: $0).content }
+        case .string, .key: return .string(string(at: index))
+        case .array:
+            var elements: [Representation] = []
+            elements.reserveCapacity(Int(entry.count))
+            var child = index + 1
+            let end = Int(entry.payload)
+            while child < end {
+                elements.append(Representation(tape: self, index: child))
+                child = next(after: child)
+            }
+            return .array(elements)
+        case .object:
+            var members = OrderedDictionary<String, Representation>(minimumCapacity: Int(entry.count))
+            var child = index + 1
+            let end = Int(entry.payload)
+            while child < end {
+                let key = string(at: child)
+                members[key] = Representation(tape: self, index: child + 1)
+                child = next(after: child + 1)
+            }
+            return .object(members)
+        case .groupedObject:
+            var groups = OrderedDictionary<String, [Int]>(minimumCapacity: Int(entry.count))
+            var child = index + 1
+            let end = Int(entry.payload)
+            while child < end {
+                groups[string(at: child), default: []].append(child + 1)
+                child = next(after: child + 1)
+            }
+            var members = OrderedDictionary<String, Representation>(minimumCapacity: groups.count)
+            for (key, values) in groups {
+                members[key] = group(values)
+            }
+            return .object(members)
+        }
+    }
+
+    /// One value, or the array of a repeated key's values.
+    private func group(_ values: [Int]) -> Representation {
+        if values.count == 1, let only = values.first { return Representation(tape: self, index: only) }
+        return .array(values.map { Representation(tape: self, index: $0) })
+    }
+
+    /// The value for `key` in the object at `index`: for ``Kind/object`` the last value of
+    /// that key, for ``Kind/groupedObject`` all of them grouped; `nil` when absent.
+    package func representation(forKey key: String, inObjectAt index: Int) -> Representation? {
+        if entries[index].kind == .object {
+            return member(key, inObjectAt: index).map { Representation(tape: self, index: $0) }
+        }
+        var key = key
+        let values = key.withUTF8 { wanted -> [Int] in
+            var found: [Int] = []
+            var child = index + 1
+            let end = Int(entries[index].payload)
+            while child < end {
+                if withBytes(at: child, { $0.count == wanted.count && (wanted.isEmpty || memcmpEqual($0, wanted)) }) {
+                    found.append(child + 1)
+                }
+                child = next(after: child + 1)
+            }
+            return found
+        }
+        return values.isEmpty ? nil : group(values)
+    }
+
+    /// The index of the value for `key` in the object at `index` (the last one when a key
+    /// repeats), compared byte by byte without making strings.
+    package func member(_ key: String, inObjectAt index: Int) -> Int? {
+        var key = key
+        return key.withUTF8 { wanted -> Int? in
+            var found: Int?
+            var child = index + 1
+            let end = Int(entries[index].payload)
+            while child < end {
+                let matches = withBytes(at: child) { candidate in
+                    candidate.count == wanted.count && (wanted.isEmpty || memcmpEqual(candidate, wanted))
+                }
+                if matches { found = child + 1 }
+                child = next(after: child + 1)
+            }
+            return found
+        }
+    }
+
+    /// The index of element `position` of the array at `index`.
+    package func element(_ position: Int, inArrayAt index: Int) -> Int? {
+        guard position >= 0, position < Int(entries[index].count) else { return nil }
+        var child = index + 1
+        for _ in 0..<position { child = next(after: child) }
+        return child
+    }
+}
+
+@inline(__always)
+private func memcmpEqual(_ left: UnsafeBufferPointer<UInt8>, _ right: UnsafeBufferPointer<UInt8>) -> Bool {
+    guard let leftBase = left.baseAddress, let rightBase = right.baseAddress else { return left.count == right.count }
+    for offset in 0..<left.count where leftBase[offset] != rightBase[offset] { return false }
+    return true
+}
