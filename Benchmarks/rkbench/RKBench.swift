@@ -12,6 +12,7 @@ import RestKit
 /// swift run -c release rkbench --quick --filter twitter
 /// swift run -c release rkbench --corpus /data/corpora --json bench.json
 /// swift run -c release rkbench --generated           # embedded generated documents only
+/// swift run -c release rkbench --materialized        # also parse + materialized()
 /// ```
 @main
 struct RKBench: ParsableCommand {
@@ -29,6 +30,9 @@ struct RKBench: ParsableCommand {
 
     @Flag(name: .long, help: "Fewer, shorter samples (5 instead of 15).")
     var quick = false
+
+    @Flag(name: .long, help: "Also time each parser followed by materialized() (subjects named <parser>+materialized).")
+    var materialized = false
 
     @Option(name: .long, help: ArgumentHelp("Samples per workload (overrides the default of 15, or 5 with --quick).", valueName: "n"))
     var rounds: Int?
@@ -66,8 +70,8 @@ struct RKBench: ParsableCommand {
     }
 
     /// The benchmark groups, in run order. Add a group here.
-    static func groups(registry: Registry) -> [any BenchmarkGroup] {
-        [ParseBenchmarkGroup(registry: registry)]
+    static func groups(registry: Registry, materialized: Bool) -> [any BenchmarkGroup] {
+        [ParseBenchmarkGroup(registry: registry, includesMaterialized: materialized)]
     }
 
     func run() throws {
@@ -84,7 +88,7 @@ struct RKBench: ParsableCommand {
         var settings = quick ? MeasurementSettings.quick : .standard
         if let rounds { settings.rounds = rounds }
 
-        let cases = Self.groups(registry: Registry.default)
+        let cases = Self.groups(registry: Registry.default, materialized: materialized)
             .flatMap { $0.cases(in: documents) }
             .filter { filter.map($0.name.contains) ?? true }
         guard !cases.isEmpty else {

@@ -2,7 +2,7 @@
 ///
 /// A group turns the corpus into ``BenchmarkCase``s; the ``Harness`` measures them and
 /// the reports print them, whatever the group. To add a group, conform a type and list it
-/// in `RKBench.groups(registry:)`.
+/// in `RKBench.groups(registry:materialized:)`.
 ///
 /// ```swift
 /// struct MapGroup: BenchmarkGroup {

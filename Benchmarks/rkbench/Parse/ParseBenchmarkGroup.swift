@@ -9,7 +9,9 @@ import RestKit
 /// | XML | `libxml2` | `XMLParser`, `xmlReadMemory` |
 ///
 /// Subjects come only from `registry.parser(named:)`; a name that is not registered is
-/// reported as skipped.
+/// reported as skipped. With `includesMaterialized`, each subject also runs as
+/// `<name>+materialized` (parse, then `materialized()`): the built-in parsers return a lazy,
+/// tape-backed representation, while the Foundation baselines build every value.
 ///
 /// ```swift
 /// let cases = ParseBenchmarkGroup(registry: .default).cases(in: corpus)
@@ -18,6 +20,8 @@ struct ParseBenchmarkGroup: BenchmarkGroup {
     let name = "parse"
     /// Where the subjects are looked up.
     let registry: Registry
+    /// Also measure every subject followed by `materialized()`.
+    var includesMaterialized = false
 
     /// Registry names of the parsers measured for `format`.
     static func subjectNames(for format: Document.Format) -> [String] {
@@ -46,6 +50,9 @@ struct ParseBenchmarkGroup: BenchmarkGroup {
                 do {
                     let parser = try registry.parser(named: subjectName)
                     subjects.append(PluginParseWorkload(parser: parser, document: document))
+                    if includesMaterialized {
+                        subjects.append(PluginParseWorkload(parser: parser, document: document, materializes: true))
+                    }
                 } catch {
                     skipped.append((subjectName, "skipped (not registered)"))
                 }

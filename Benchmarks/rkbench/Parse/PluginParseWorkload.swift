@@ -1,28 +1,34 @@
 import RestKit
 
 /// A subject: a parser plugin from the registry parsing one document into a
-/// ``Representation``.
+/// ``Representation``, and with `materializes` also turning the whole result into owned
+/// Swift values (`materialized()`), the cost a caller pays who reads everything.
 ///
 /// ```swift
 /// let parser = try Registry.default.parser(named: "yajl")
 /// let workload = PluginParseWorkload(parser: parser, document: document)
+/// let full = PluginParseWorkload(parser: parser, document: document, materializes: true)  // "yajl+materialized"
 /// ```
 struct PluginParseWorkload: Workload {
     /// The plugin under test.
     let parser: any RepresentationParser
     /// The document it parses.
     let document: Document
+    /// Also materialises the whole representation after parsing.
+    var materializes = false
 
-    /// The plugin's registered name (`"yajl"`).
-    var name: String { parser.name }
+    /// The plugin's registered name (`"yajl"`), with `+materialized` when it materialises.
+    var name: String { materializes ? "\(parser.name)+materialized" : parser.name }
 
-    /// Parses the document; returns a checksum of the root's kind.
+    /// Parses the document (and materialises it when asked); returns a checksum of the
+    /// root's kind.
     ///
-    /// Only the root's kind is read, never its members: a parser that builds values lazily
-    /// (a tape that materialises on read) is measured for the parse alone, as a mapping that
-    /// reads a few fields would pay for it.
+    /// Without `materializes` only the root's kind is read, never its members: a parser that
+    /// builds values lazily (a tape that materialises on read) is measured for the parse
+    /// alone, as a mapping that reads a few fields would pay for it.
     func run() throws -> Int {
-        let value = try document.bytes.withUnsafeBytes { try parser.parse($0) }
+        var value = try document.bytes.withUnsafeBytes { try parser.parse($0) }
+        if materializes { value = value.materialized() }
         return value.kind.rawValue.utf8.count
     }
 }

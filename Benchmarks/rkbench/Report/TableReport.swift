@@ -38,7 +38,7 @@ enum TableReport {
 
     /// One row per subject and baseline pair; `ratio` > 1 means the subject is faster.
     static func printSummary(_ results: [CaseResult]) {
-        let header = [("benchmark", 34), ("subject", 10), ("baseline", 18), ("subject ms", 11), ("MB/s", 9),
+        let header = [("benchmark", 34), ("subject", 20), ("baseline", 18), ("subject ms", 11), ("MB/s", 9),
                       ("baseline ms", 12), ("ratio", 7)]
         let leftAligned: Set = ["benchmark", "subject", "baseline"]
         print(header.map { leftAligned.contains($0.0) ? pad($0.0, $0.1) : padLeft($0.0, $0.1) }.joined(separator: " "))
@@ -46,16 +46,16 @@ enum TableReport {
         for result in results {
             for row in result.comparisons {
                 print([
-                    pad(row.benchmark, 34), pad(row.subject, 10), pad(row.baseline, 18),
+                    pad(row.benchmark, 34), pad(row.subject, 20), pad(row.baseline, 18),
                     padLeft(milliseconds(row.subjectSeconds), 11), padLeft(fixed(row.throughputMBPerSecond, 1), 9),
                     padLeft(milliseconds(row.baselineSeconds), 12), padLeft(fixed(row.ratio, 2), 7),
                 ].joined(separator: " "))
             }
             for skipped in result.skipped {
-                print("\(pad(result.name, 34)) \(pad(skipped.name, 10)) \(skipped.reason)")
+                print("\(pad(result.name, 34)) \(pad(skipped.name, 20)) \(skipped.reason)")
             }
             for failed in result.subjects where failed.failure != nil {
-                print("\(pad(result.name, 34)) \(pad(failed.name, 10)) \(failed.failure ?? "")")
+                print("\(pad(result.name, 34)) \(pad(failed.name, 20)) \(failed.failure ?? "")")
             }
         }
         print("ratio = baseline seconds / subject seconds (> 1: subject faster); MB = 10^6 bytes; medians per parse")
