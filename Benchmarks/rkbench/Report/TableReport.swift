@@ -16,7 +16,7 @@ enum TableReport {
         print("\(result.name)  (\(result.inputBytes) bytes)")
         for (role, workloads) in [("subject", result.subjects), ("baseline", result.baselines)] {
             for workload in workloads {
-                let label = pad(workload.name, 18) + pad(role, 9)
+                let label = pad(workload.name, 22) + pad(role, 9)
                 if let failure = workload.failure {
                     print("  \(label) \(failure)")
                     continue
@@ -32,13 +32,13 @@ enum TableReport {
             }
         }
         for skipped in result.skipped {
-            print("  \(pad(skipped.name, 18))\(pad("subject", 9)) \(skipped.reason)")
+            print("  \(pad(skipped.name, 22))\(pad("subject", 9)) \(skipped.reason)")
         }
     }
 
     /// One row per subject and baseline pair; `ratio` > 1 means the subject is faster.
     static func printSummary(_ results: [CaseResult]) {
-        let header = [("benchmark", 34), ("subject", 20), ("baseline", 18), ("subject ms", 11), ("MB/s", 9),
+        let header = [("benchmark", 34), ("subject", 22), ("baseline", 18), ("subject ms", 11), ("MB/s", 9),
                       ("baseline ms", 12), ("ratio", 7)]
         let leftAligned: Set = ["benchmark", "subject", "baseline"]
         print(header.map { leftAligned.contains($0.0) ? pad($0.0, $0.1) : padLeft($0.0, $0.1) }.joined(separator: " "))
@@ -46,16 +46,16 @@ enum TableReport {
         for result in results {
             for row in result.comparisons {
                 print([
-                    pad(row.benchmark, 34), pad(row.subject, 20), pad(row.baseline, 18),
+                    pad(row.benchmark, 34), pad(row.subject, 22), pad(row.baseline, 18),
                     padLeft(milliseconds(row.subjectSeconds), 11), padLeft(fixed(row.throughputMBPerSecond, 1), 9),
                     padLeft(milliseconds(row.baselineSeconds), 12), padLeft(fixed(row.ratio, 2), 7),
                 ].joined(separator: " "))
             }
             for skipped in result.skipped {
-                print("\(pad(result.name, 34)) \(pad(skipped.name, 20)) \(skipped.reason)")
+                print("\(pad(result.name, 34)) \(pad(skipped.name, 22)) \(skipped.reason)")
             }
             for failed in result.subjects where failed.failure != nil {
-                print("\(pad(result.name, 34)) \(pad(failed.name, 20)) \(failed.failure ?? "")")
+                print("\(pad(result.name, 34)) \(pad(failed.name, 22)) \(failed.failure ?? "")")
             }
         }
         print("ratio = baseline seconds / subject seconds (> 1: subject faster); MB = 10^6 bytes; medians per parse")
