@@ -22,10 +22,17 @@ package struct TapeBuilder {
     /// Set when a string longer than 4 GiB was offered (and dropped); parsers must then fail.
     package private(set) var overflowed = false
 
-    package init(maximumDepth: Int, expectedBytes: Int = 0) {
+    /// A builder; the expectations only size the first allocations.
+    ///
+    /// - Parameters:
+    ///   - expectedInputBytes: raw input the parser will hand over with ``appendInput(_:)``.
+    ///   - expectedDecodedBytes: text the parser will copy in (``string(bytes:)``, ``key(bytes:)``).
+    ///   - expectedEntries: values and keys.
+    package init(maximumDepth: Int, expectedInputBytes: Int = 0, expectedDecodedBytes: Int = 0, expectedEntries: Int = 16) {
         self.maximumDepth = maximumDepth
-        entries.reserveCapacity(max(16, expectedBytes / 8))
-        input.reserveCapacity(expectedBytes)
+        entries.reserveCapacity(max(16, expectedEntries))
+        input.reserveCapacity(expectedInputBytes)
+        decoded.reserveCapacity(expectedDecodedBytes)
         open.reserveCapacity(32)
     }
 

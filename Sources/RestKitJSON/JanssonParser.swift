@@ -59,7 +59,7 @@ public struct JanssonParser: RepresentationParser {
             throw Self.error(from: &error, in: input)
         }
         defer { restkit_json_decref(root) }
-        var builder = TapeBuilder(maximumDepth: maximumDepth, expectedBytes: input.count)
+        var builder = TapeBuilder(maximumDepth: maximumDepth, expectedDecodedBytes: input.count / 2, expectedEntries: input.count / 8)
         let appended = Self.append(root, to: &builder)
         if builder.overflowed {
             throw ParseError(.sizeLimitExceeded, "a string longer than 4 GiB", at: nil, parser: "jansson")

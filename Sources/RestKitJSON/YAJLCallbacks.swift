@@ -22,7 +22,7 @@ struct YAJLState {
     }
 
     init(maximumDepth: Int, expectedBytes: Int) {
-        builder = TapeBuilder(maximumDepth: maximumDepth, expectedBytes: expectedBytes)
+        builder = TapeBuilder(maximumDepth: maximumDepth, expectedInputBytes: expectedBytes, expectedEntries: expectedBytes / 8)
     }
 
     mutating func fail(_ type: ParseError.ErrorType, _ reason: String) -> Int32 {

@@ -46,7 +46,7 @@ struct XMLTreeBuilder {
         self.maximumDepth = maximumDepth
         self.maximumProducedBytes = maximumProducedBytes
         // One level for the wrapper object that holds the root element.
-        tape = TapeBuilder(maximumDepth: maximumDepth + 1, expectedBytes: 0)
+        tape = TapeBuilder(maximumDepth: maximumDepth + 1, expectedDecodedBytes: expectedBytes / 2, expectedEntries: expectedBytes / 24)
         frames.reserveCapacity(16)
         text.reserveCapacity(256)
         name.reserveCapacity(64)
