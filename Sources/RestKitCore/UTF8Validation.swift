@@ -19,23 +19,9 @@ public enum UTF8Validation {
             }
             while index < count, base[index] < 0x80 { index &+= 1 }
             guard index < count else { return nil }
-            let lead = base[index]
-            let length: Int
-            var lowerBound: UInt8 = 0x80
-            var upperBound: UInt8 = 0xBF
-            switch lead {
-            case 0xC2...0xDF: length = 2
-            case 0xE0: length = 3; lowerBound = 0xA0            // no overlongs
-            case 0xE1...0xEC, 0xEE...0xEF: length = 3
-            case 0xED: length = 3; upperBound = 0x9F            // no surrogates
-            case 0xF0: length = 4; lowerBound = 0x90            // no overlongs
-            case 0xF1...0xF3: length = 4
-            case 0xF4: length = 4; upperBound = 0x8F            // nothing above U+10FFFF
-            default: return index                               // 0x80...0xC1, 0xF5...0xFF
-            }
-            guard index &+ length <= count else { return index }
-            let second = base[index &+ 1]
-            guard second >= lowerBound && second <= upperBound else { return index }
+            guard let (length, secondByte) = Self.sequence(startingWith: base[index]),
+                  index &+ length <= count, secondByte.contains(base[index &+ 1])
+            else { return index }
             if length >= 3 {
                 guard base[index &+ 2] & 0xC0 == 0x80 else { return index }
                 if length == 4 {
@@ -61,28 +47,29 @@ public enum UTF8Validation {
     /// is `.incomplete` rather than invalid.
     package static func check(_ bytes: UnsafeBufferPointer<UInt8>) -> ChunkOutcome {
         guard let offset = firstInvalidOffset(in: bytes), let base = bytes.baseAddress else { return .valid }
-        let lead = base[offset]
-        let length: Int
-        var lowerBound: UInt8 = 0x80
-        var upperBound: UInt8 = 0xBF
-        switch lead {
-        case 0xC2...0xDF: length = 2
-        case 0xE0: length = 3; lowerBound = 0xA0
-        case 0xE1...0xEC, 0xEE...0xEF: length = 3
-        case 0xED: length = 3; upperBound = 0x9F
-        case 0xF0: length = 4; lowerBound = 0x90
-        case 0xF1...0xF3: length = 4
-        case 0xF4: length = 4; upperBound = 0x8F
-        default: return .invalid(at: offset)
-        }
+        guard let (length, secondByte) = sequence(startingWith: base[offset]) else { return .invalid(at: offset) }
         let available = bytes.count - offset
         guard available < length else { return .invalid(at: offset) }
-        if available >= 2 {
-            let second = base[offset + 1]
-            guard second >= lowerBound && second <= upperBound else { return .invalid(at: offset) }
-        }
+        if available >= 2 && !secondByte.contains(base[offset + 1]) { return .invalid(at: offset) }
         if available >= 3 && base[offset + 2] & 0xC0 != 0x80 { return .invalid(at: offset) }
         return .incomplete(from: offset)
+    }
+
+    /// The length of the sequence a lead byte starts and the range its second byte must be
+    /// in (narrower than `0x80...0xBF` where that excludes overlong forms, surrogates and
+    /// code points above U+10FFFF); `nil` for a byte that cannot start a multi-byte sequence.
+    @inline(__always)
+    private static func sequence(startingWith lead: UInt8) -> (length: Int, secondByte: ClosedRange<UInt8>)? {
+        switch lead {
+        case 0xC2...0xDF: (2, 0x80...0xBF)
+        case 0xE0: (3, 0xA0...0xBF)                       // no overlongs
+        case 0xE1...0xEC, 0xEE...0xEF: (3, 0x80...0xBF)
+        case 0xED: (3, 0x80...0x9F)                       // no surrogates
+        case 0xF0: (4, 0x90...0xBF)                       // no overlongs
+        case 0xF1...0xF3: (4, 0x80...0xBF)
+        case 0xF4: (4, 0x80...0x8F)                       // nothing above U+10FFFF
+        default: nil                                      // ASCII, 0x80...0xC1, 0xF5...0xFF
+        }
     }
 
     /// `true` when `bytes` are entirely valid UTF-8.

@@ -25,6 +25,24 @@ struct YAJLState {
         builder = TapeBuilder(maximumDepth: maximumDepth, expectedInputBytes: expectedBytes, expectedEntries: expectedBytes / 8)
     }
 
+    /// Records a string value or an object key. Text inside the current chunk (unescaped,
+    /// already validated with the input) is recorded by offset; decoded text (it had escapes
+    /// or crossed a chunk boundary) is validated and copied: an escaped lone surrogate
+    /// (`"\uD800"`) decodes to an invalid sequence and is rejected here.
+    @inline(__always)
+    mutating func text(_ text: UnsafePointer<UInt8>?, _ length: Int, isKey: Bool) -> Int32 {
+        if let text, let offset = inputOffset(of: UnsafeRawPointer(text), count: length) {
+            if isKey { builder.key(inputOffset: offset, count: length) } else { builder.string(inputOffset: offset, count: length) }
+            return 1
+        }
+        let bytes = UnsafeBufferPointer(start: text, count: text == nil ? 0 : length)
+        guard bytes.count == length, UTF8Validation.isValid(bytes) else {
+            return fail(.invalidUTF8, isKey ? "invalid UTF-8 in object key" : "invalid UTF-8 in string")
+        }
+        if isKey { builder.key(bytes: bytes) } else { builder.string(bytes: bytes) }
+        return 1
+    }
+
     mutating func fail(_ type: ParseError.ErrorType, _ reason: String) -> Int32 {
         failure = (type, reason)
         return 0
@@ -61,27 +79,11 @@ enum YAJLCallbacks {
         }
         callbacks.yajl_string = { pointer, text, length in
             guard let state = state(pointer) else { return 0 }
-            if let text, let offset = state.pointee.inputOffset(of: UnsafeRawPointer(text), count: length) {
-                state.pointee.builder.string(inputOffset: offset, count: length)
-                return 1
-            }
-            guard let bytes = validated(text, length) else {
-                return state.pointee.fail(.invalidUTF8, "invalid UTF-8 in string")
-            }
-            state.pointee.builder.string(bytes: bytes)
-            return 1
+            return state.pointee.text(text, length, isKey: false)
         }
         callbacks.yajl_map_key = { pointer, text, length in
             guard let state = state(pointer) else { return 0 }
-            if let text, let offset = state.pointee.inputOffset(of: UnsafeRawPointer(text), count: length) {
-                state.pointee.builder.key(inputOffset: offset, count: length)
-                return 1
-            }
-            guard let bytes = validated(text, length) else {
-                return state.pointee.fail(.invalidUTF8, "invalid UTF-8 in object key")
-            }
-            state.pointee.builder.key(bytes: bytes)
-            return 1
+            return state.pointee.text(text, length, isKey: true)
         }
         callbacks.yajl_start_map = { pointer in
             guard let state = state(pointer) else { return 0 }
@@ -107,15 +109,4 @@ enum YAJLCallbacks {
         }
         return callbacks
     }()
-
-    /// The bytes of a decoded string or key (one that had escapes or crossed a chunk
-    /// boundary) when they are valid UTF-8: an escaped lone surrogate (`"\uD800"`) decodes to
-    /// an invalid sequence and is rejected here.
-    @inline(__always)
-    private static func validated(_ text: UnsafePointer<UInt8>?, _ length: Int) -> UnsafeBufferPointer<UInt8>? {
-        guard length > 0 else { return UnsafeBufferPointer(start: nil, count: 0) }
-        guard let text else { return nil }
-        let bytes = UnsafeBufferPointer(start: text, count: length)
-        return UTF8Validation.isValid(bytes) ? bytes : nil
-    }
 }
