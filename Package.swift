@@ -9,6 +9,7 @@ let package = Package(
         .library(name: "RestKitCore", targets: ["RestKitCore"]),
         .library(name: "RestKitJSON", targets: ["RestKitJSON"]),
         .library(name: "RestKitXML", targets: ["RestKitXML"]),
+        .library(name: "RestKitMapping", targets: ["RestKitMapping"]),
         .executable(name: "rk", targets: ["rk"]),
         .executable(name: "rkbench", targets: ["rkbench"]),
     ],
@@ -50,9 +51,13 @@ let package = Package(
         .target(name: "RestKitJSON", dependencies: ["RestKitCore", "CJansson", "CYAJL"]),
         .target(name: "RestKitXML", dependencies: ["RestKitCore", "CLibXML2"]),
 
+        // MARK: Mapping
+
+        .target(name: "RestKitMapping", dependencies: ["RestKitCore"]),
+
         // MARK: Umbrella
 
-        .target(name: "RestKit", dependencies: ["RestKitCore", "RestKitJSON", "RestKitXML"]),
+        .target(name: "RestKit", dependencies: ["RestKitCore", "RestKitJSON", "RestKitXML", "RestKitMapping"]),
 
         // MARK: Tools
 
@@ -75,6 +80,7 @@ let package = Package(
         .testTarget(name: "RestKitCoreTests", dependencies: ["RestKitCore", "RestKitTestSupport"]),
         .testTarget(name: "RestKitJSONTests", dependencies: ["RestKitJSON", "RestKitTestSupport"]),
         .testTarget(name: "RestKitXMLTests", dependencies: ["RestKitXML", "RestKitTestSupport"]),
+        .testTarget(name: "RestKitMappingTests", dependencies: ["RestKitMapping", "RestKitJSON", "RestKitTestSupport"]),
         .testTarget(name: "RestKitTests", dependencies: ["RestKit", "RestKitTestSupport"]),
         .testTarget(name: "rkTests", dependencies: ["rk", "RestKitTestSupport"]),
     ],

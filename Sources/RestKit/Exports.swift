@@ -3,3 +3,4 @@
 @_exported import RestKitCore
 @_exported import RestKitJSON
 @_exported import RestKitXML
+@_exported import RestKitMapping
