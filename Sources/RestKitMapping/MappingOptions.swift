@@ -1,0 +1,54 @@
+public import RestKitCore
+
+/// Settings that apply to a whole mapping operation (and can be overridden per mapping).
+///
+/// ```swift
+/// var options = MappingOptions()
+/// options.dateFormats = [.monthDayYear, .iso8601]
+/// options.outputDateFormat = .iso8601
+/// let user = try userMapping.map(document, options: options)
+/// ```
+public struct MappingOptions: Sendable {
+    /// Formats tried, in order, when text or a number becomes a `Date`.
+    public var dateFormats: [DateFormat]
+    /// The format dates are written in by inverse mappings (default ISO 8601).
+    public var outputDateFormat: DateFormat
+    /// Whether `nil` attributes are written as `null` (`true`) or left out (`false`, the
+    /// default) when mapping models back into representations.
+    public var writesNilAsNull: Bool
+    /// Whether a key missing from the source sets optional attributes to `nil` (`true`) or
+    /// leaves them as they are (`false`, the default, as RestKit did).
+    public var assignsNilForMissingKeys: Bool
+    /// Values available to source key paths as `@metadata.<key>`.
+    public var metadata: Representation
+
+    /// The defaults: every built-in date format, ISO 8601 output, `nil` left out, missing
+    /// keys leave values alone, no metadata.
+    public init(
+        dateFormats: [DateFormat] = DateFormat.defaults,
+        outputDateFormat: DateFormat = .iso8601,
+        writesNilAsNull: Bool = false,
+        assignsNilForMissingKeys: Bool = false,
+        metadata: Representation = .object([:])
+    ) {
+        self.dateFormats = dateFormats
+        self.outputDateFormat = outputDateFormat
+        self.writesNilAsNull = writesNilAsNull
+        self.assignsNilForMissingKeys = assignsNilForMissingKeys
+        self.metadata = metadata
+    }
+}
+
+/// Where a value being converted sits, for conversions and error messages.
+public struct ConversionContext: Sendable {
+    /// The options in force.
+    public var options: MappingOptions
+    /// The dotted key path of the value in the source document.
+    public var keyPath: String
+
+    /// Creates a context.
+    public init(options: MappingOptions = MappingOptions(), keyPath: String = "") {
+        self.options = options
+        self.keyPath = keyPath
+    }
+}

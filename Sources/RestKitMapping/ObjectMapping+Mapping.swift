@@ -1,0 +1,176 @@
+public import RestKitCore
+
+extension ObjectMapping {
+    /// Maps `representation` (an object) into a new model.
+    ///
+    /// ```swift
+    /// let user = try userMapping.map(try YAJLParser().parse(bytes))
+    /// ```
+    ///
+    /// - Throws: ``MappingError`` for the first value that cannot be mapped, with its key path.
+    public func map(_ representation: Representation, options: MappingOptions = MappingOptions()) throws(MappingError) -> Model {
+        try map(representation, scope: MappingScope(root: representation, options: options))
+    }
+
+    /// Maps `representation` into an existing model, changing only what the representation holds.
+    ///
+    /// ```swift
+    /// try userMapping.map(patch, into: &user)
+    /// ```
+    public func map(_ representation: Representation, into model: inout Model, options: MappingOptions = MappingOptions()) throws(MappingError) {
+        try apply(representation, to: &model, scope: MappingScope(root: representation, options: options))
+    }
+
+    /// Maps each element of an array (or a single object) into new models.
+    public func mapCollection(_ representation: Representation, options: MappingOptions = MappingOptions()) throws(MappingError) -> [Model] {
+        try mapCollection(representation, scope: MappingScope(root: representation, options: options))
+    }
+
+    func map(_ representation: Representation, scope: MappingScope) throws(MappingError) -> Model {
+        var model = create()
+        try apply(representation, to: &model, scope: scope)
+        return model
+    }
+
+    func mapCollection(_ representation: Representation, scope: MappingScope) throws(MappingError) -> [Model] {
+        if representation.isNull { return [] }
+        guard let elements = representation.arrayValue else { return [try map(representation, scope: scope)] }
+        var models: [Model] = []
+        models.reserveCapacity(elements.count)
+        for (index, element) in elements.enumerated() {
+            var elementScope = scope
+            elementScope.collectionIndex = index
+            elementScope.keyPath = KeyPathText.join(scope.keyPath, String(index))
+            models.append(try map(element, scope: elementScope))
+        }
+        return models
+    }
+
+    func apply(_ representation: Representation, to model: inout Model, scope: MappingScope) throws(MappingError) {
+        var scope = scope
+        if let options { scope.options = options.merging(metadataFrom: scope.options) }
+        let readsKeys = properties.contains { $0.source != nil }
+        if readsKeys && representation.kind != .object {
+            throw MappingError.cannotConvert(representation, to: Model.self, keyPath: scope.keyPath, detail: "expected an object")
+        }
+        for property in properties {
+            if let source = property.source {
+                let value = source.value(in: representation, scope: scope)
+                try property.assign(value, &model, scope.descending(into: property.sourceText, from: representation))
+            } else {
+                var selfScope = scope
+                selfScope.parents.append(representation)
+                try property.assign(representation, &model, selfScope)
+            }
+        }
+    }
+
+    // MARK: The inverse direction
+
+    /// The representation of `model`: each property written at its source key path
+    /// (nested keys become nested objects). Properties read through collection operators
+    /// or scopes (`@count`, `@parent`, …) are left out.
+    ///
+    /// ```swift
+    /// let body = try userMapping.representation(of: user)   // {"id": 1, "name": "Blake", …}
+    /// ```
+    public func representation(of model: Model, options: MappingOptions = MappingOptions()) throws(MappingError) -> Representation {
+        try representation(of: model, scope: MappingScope(root: .null, options: options))
+    }
+
+    func representation(of model: Model, scope: MappingScope) throws(MappingError) -> Representation {
+        var scope = scope
+        if let options { scope.options = options.merging(metadataFrom: scope.options) }
+        var object = OrderedDictionary<String, Representation>()
+        for property in properties {
+            guard let source = property.source else {
+                // The whole representation: its members merge into this object.
+                if let members = try property.read(model, scope)?.objectValue {
+                    for (key, value) in members { object[key] = value }
+                }
+                continue
+            }
+            guard source.isPlain, let value = try property.read(model, scope.descending(into: property.sourceText, from: .null)) else {
+                continue
+            }
+            Self.set(value, at: source.keys[...], in: &object)
+        }
+        return .object(object)
+    }
+
+    func representation(ofCollection models: [Model], scope: MappingScope) throws(MappingError) -> Representation {
+        var elements: [Representation] = []
+        elements.reserveCapacity(models.count)
+        for (index, model) in models.enumerated() {
+            elements.append(try representation(of: model, scope: scope.descending(into: String(index), from: .null)))
+        }
+        return .array(elements)
+    }
+
+    private static func set(_ value: Representation, at keys: ArraySlice<String>, in object: inout OrderedDictionary<String, Representation>) {
+        guard let key = keys.first else { return }
+        if keys.count == 1 {
+            object[key] = value
+            return
+        }
+        var nested = object[key]?.objectValue ?? [:]
+        set(value, at: keys.dropFirst(), in: &nested)
+        object[key] = .object(nested)
+    }
+
+    /// A request mapping: this mapping in the model → representation direction, optionally
+    /// nesting the result under `rootKey` (`{"post": {…}}`).
+    ///
+    /// ```swift
+    /// let body = try postMapping.inverse(rootKey: "post").representation(of: post)
+    /// let json = try Registry.default.serialize(body, as: .json)
+    /// ```
+    public func inverse(rootKey: String? = nil) -> RequestMapping<Model> {
+        RequestMapping(mapping: self, rootKey: rootKey)
+    }
+}
+
+extension MappingOptions {
+    /// These options with the operation's metadata (per-mapping options do not drop it).
+    func merging(metadataFrom operation: MappingOptions) -> MappingOptions {
+        var merged = self
+        if merged.metadata.objectValue?.isEmpty ?? true { merged.metadata = operation.metadata }
+        return merged
+    }
+}
+
+/// Turns models into representations for request bodies: an ``ObjectMapping`` used in
+/// reverse, optionally nested under a root key.
+///
+/// ```swift
+/// let request = postMapping.inverse(rootKey: "post")
+/// let body = try request.representation(of: post)      // {"post": {"title": …}}
+/// let form = try Registry.default.serialize(body, as: .formURLEncoded)   // post[title]=…
+/// ```
+public struct RequestMapping<Model>: Sendable {
+    /// The mapping whose source key paths become the written keys.
+    public let mapping: ObjectMapping<Model>
+    /// The key the representation is nested under, if any.
+    public var rootKey: String?
+
+    /// A request mapping; write one directly when requests differ from responses.
+    public init(mapping: ObjectMapping<Model>, rootKey: String? = nil) {
+        self.mapping = mapping
+        self.rootKey = rootKey
+    }
+
+    /// The representation of one model.
+    public func representation(of model: Model, options: MappingOptions = MappingOptions()) throws(MappingError) -> Representation {
+        nest(try mapping.representation(of: model, options: options))
+    }
+
+    /// The representation of several models, as an array.
+    public func representation(of models: [Model], options: MappingOptions = MappingOptions()) throws(MappingError) -> Representation {
+        nest(try mapping.representation(ofCollection: models, scope: MappingScope(root: .null, options: options)))
+    }
+
+    private func nest(_ value: Representation) -> Representation {
+        guard let rootKey else { return value }
+        return .object([rootKey: value])
+    }
+}

@@ -1,0 +1,158 @@
+import RestKitCore
+
+/// How one model type is read from a representation — and written back.
+///
+/// Declared once, with Swift key paths; the same mapping maps responses into models and,
+/// through ``representation(of:options:)`` or ``inverse(rootKey:)``, models into request bodies.
+///
+/// ```swift
+/// struct User { var id = 0; var name = ""; var birthdate: Date?; var city: String?; var friends: [User] = [] }
+///
+/// let userMapping = ObjectMapping(User.init) { user in
+///     user.map("id", to: \.id)
+///     user.map("name", to: \.name)
+///     user.map("birthdate", to: \.birthdate)            // "11/27/1982" → Date, by the property's type
+///     user.map("address.city", to: \.city)              // nested source
+/// }
+/// .hasMany("friends", \.friends, mapping: ObjectMapping(User.init) { $0.map("name", to: \.name) })
+///
+/// let blake = try userMapping.map(document)
+/// let body = try userMapping.inverse(rootKey: "user").representation(of: blake)
+/// ```
+///
+/// Types are converted by the destination property's type (see ``RepresentationConvertible``);
+/// a value that cannot be converted is a ``MappingError`` naming the key path, the value and
+/// the type — never a silent zero. A missing key leaves the property as it is (unless
+/// ``MappingOptions/assignsNilForMissingKeys``); `null` clears an optional and is an error
+/// for a non-optional property.
+public struct ObjectMapping<Model>: Sendable {
+    let create: @Sendable () -> Model
+    var properties: [PropertyMapping<Model>] = []
+    /// Options for this mapping and the ones nested in it (for example its own date formats);
+    /// `nil` uses the options of the operation.
+    public var options: MappingOptions?
+    /// Applied to the keys of ``map(keys:transformingKeys:)`` (e.g. ``KeyTransformation/snakeCase``).
+    public var keyTransformation: KeyTransformation?
+
+    /// A mapping that makes each new model with `create` (a class's or struct's initializer).
+    ///
+    /// ```swift
+    /// let mapping = ObjectMapping(Article.init) { article in
+    ///     article.map("title", to: \.title)
+    /// }
+    /// ```
+    public init(_ create: @escaping @Sendable () -> Model, _ configure: (inout ObjectMapping<Model>) -> Void = { _ in }) {
+        self.create = create
+        configure(&self)
+    }
+
+    // MARK: Attributes
+
+    /// Maps the value at `source` (a dotted key path, see ``SourceKeyPath``) to a property.
+    ///
+    /// An invalid key path (an unknown `@operator`) makes every use of the mapping fail with
+    /// `.invalidKeyPath`, naming it.
+    public mutating func map<Value: RepresentationConvertible>(
+        _ source: String, to destination: WritableKeyPath<Model, Value>, transform: Transform<Value>? = nil
+    ) {
+        properties.append(Self.attribute(source, destination, transform))
+    }
+
+    /// Maps the whole representation being mapped (a `nil` source key path) to a property —
+    /// for mapping an array of strings into objects that each hold one of them.
+    public mutating func mapValue<Value: RepresentationConvertible>(to destination: WritableKeyPath<Model, Value>) {
+        properties.append(Self.attribute(nil, destination, nil))
+    }
+
+    /// Maps many attributes at once.
+    ///
+    /// ```swift
+    /// mapping.map(["id": \User.id, "name": \User.name, "website": \User.website])
+    /// ```
+    public mutating func map(_ attributes: KeyValuePairs<String, any AttributeKeyPath<Model>>) {
+        for (source, destination) in attributes {
+            properties.append(destination.propertyMapping(source: source))
+        }
+    }
+
+    /// Maps properties whose source keys are their names run through ``keyTransformation``
+    /// (`"createdAt"` reads `"created_at"` with ``KeyTransformation/snakeCase``).
+    ///
+    /// ```swift
+    /// mapping.keyTransformation = .snakeCase
+    /// mapping.map(keys: ["createdAt": \Post.createdAt, "title": \Post.title])
+    /// ```
+    public mutating func map(keys attributes: KeyValuePairs<String, any AttributeKeyPath<Model>>) {
+        for (name, destination) in attributes {
+            properties.append(destination.propertyMapping(source: keyTransformation?.apply(name) ?? name))
+        }
+    }
+
+    static func attribute<Value: RepresentationConvertible>(
+        _ sourceText: String?, _ destination: WritableKeyPath<Model, Value>, _ transform: Transform<Value>?
+    ) -> PropertyMapping<Model> {
+        let parsed: Result<SourceKeyPath?, MappingError> = Result { () throws(MappingError) in try sourceText.map(SourceKeyPath.init) }
+        let source = (try? parsed.get()) ?? nil
+        // Key paths are immutable; `WritableKeyPath` is just not declared `Sendable`.
+        nonisolated(unsafe) let destination = destination
+        return PropertyMapping(
+            source: source,
+            assign: { value, model, scope throws(MappingError) in
+                if case .failure(let error) = parsed { throw error }
+                let context = scope.conversionContext(at: sourceText ?? "")
+                guard let value else {
+                    if scope.options.assignsNilForMissingKeys, let null = Value.converted(fromNullIn: context) {
+                        model[keyPath: destination] = null
+                    }
+                    return
+                }
+                if value.isNull, transform == nil {
+                    guard let null = Value.converted(fromNullIn: context) else {
+                        throw MappingError(.missingValue, "null for a non-optional \(Value.self)", keyPath: context.keyPath, value: value)
+                    }
+                    model[keyPath: destination] = null
+                    return
+                }
+                if let transform {
+                    model[keyPath: destination] = try transform.read(value, context)
+                } else {
+                    model[keyPath: destination] = try Value(representation: value, context: context)
+                }
+            },
+            read: { model, scope throws(MappingError) in
+                let context = scope.conversionContext(at: sourceText ?? "")
+                let value = model[keyPath: destination]
+                if let transform {
+                    return try transform.write.map { write throws(MappingError) in try write(value, context) }
+                }
+                let representation = try value.representation(context: context)
+                return representation.isNull && !scope.options.writesNilAsNull ? nil : representation
+            }
+        )
+    }
+}
+
+/// A writable key path to a convertible value, so attribute mappings can be listed in one
+/// dictionary whatever their value types.
+public protocol AttributeKeyPath<Root> {
+    associatedtype Root
+    /// The attribute mapping from `source` to this key path.
+    func propertyMapping(source: String) -> PropertyMappingBox<Root>
+}
+
+/// An opaque attribute mapping (what ``AttributeKeyPath`` produces).
+public struct PropertyMappingBox<Root>: Sendable {
+    let mapping: PropertyMapping<Root>
+}
+
+extension WritableKeyPath: AttributeKeyPath where Value: RepresentationConvertible {
+    public func propertyMapping(source: String) -> PropertyMappingBox<Root> {
+        PropertyMappingBox(mapping: ObjectMapping<Root>.attribute(source, self, nil))
+    }
+}
+
+extension Array {
+    fileprivate mutating func append<Root>(_ box: PropertyMappingBox<Root>) where Element == PropertyMapping<Root> {
+        append(box.mapping)
+    }
+}

@@ -1,0 +1,66 @@
+public import Foundation
+public import RestKitCore
+
+/// One attribute or relationship of an ``ObjectMapping``, type-erased over its value type.
+struct PropertyMapping<Model>: Sendable {
+    /// Where it reads; `nil` maps the whole representation being mapped.
+    let source: SourceKeyPath?
+    /// Reads the source value (or `nil` when missing) into the model.
+    let assign: @Sendable (Representation?, inout Model, MappingScope) throws(MappingError) -> Void
+    /// Writes the model's value for the inverse direction; `nil` leaves the key out.
+    let read: @Sendable (Model, MappingScope) throws(MappingError) -> Representation?
+
+    /// The source text, for error paths.
+    var sourceText: String { source?.description ?? "" }
+}
+
+/// How a to-many relationship combines mapped objects with what the model already holds.
+public enum AssignmentPolicy: Sendable, Hashable {
+    /// The mapped collection replaces the property's value. The default.
+    case set
+    /// Like `.set`; named after RestKit's policy that also deleted the replaced objects
+    /// from a managed store (see ``ObjectStore`` once identification is used).
+    case replace
+    /// The mapped objects are added to those already there (a `Set` merges duplicates).
+    case union
+}
+
+/// A value transformation for one attribute, used instead of the type's own conversion.
+///
+/// ```swift
+/// mapping.map("price_cents", to: \.price, transform: Transform(
+///     read: { representation, context in Decimal(try Int(representation: representation, context: context)) / 100 },
+///     write: { price, _ in .int(Int64(truncating: (price * 100) as NSNumber)) }
+/// ))
+/// ```
+public struct Transform<Value>: Sendable {
+    let read: @Sendable (Representation, ConversionContext) throws(MappingError) -> Value
+    let write: (@Sendable (Value, ConversionContext) throws(MappingError) -> Representation)?
+
+    /// A transformation; without `write`, inverse mappings leave the attribute out.
+    public init(
+        read: @escaping @Sendable (Representation, ConversionContext) throws(MappingError) -> Value,
+        write: (@Sendable (Value, ConversionContext) throws(MappingError) -> Representation)? = nil
+    ) {
+        self.read = read
+        self.write = write
+    }
+}
+
+extension Transform where Value == Date {
+    /// Dates in these formats only (tried in order), written in the first.
+    ///
+    /// ```swift
+    /// mapping.map("birthdate", to: \.birthdate, transform: .dates([.monthDayYear]))
+    /// ```
+    public static func dates(_ formats: [DateFormat]) -> Transform<Date> {
+        Transform(
+            read: { value, context throws(MappingError) in
+                var context = context
+                context.options.dateFormats = formats
+                return try Date(representation: value, context: context)
+            },
+            write: { date, _ in (formats.first ?? .iso8601).representation(of: date) }
+        )
+    }
+}

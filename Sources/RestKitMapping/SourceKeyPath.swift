@@ -1,0 +1,198 @@
+import Foundation
+public import RestKitCore
+
+/// Where a mapping reads inside a representation: a dotted key path with the key-value
+/// coding extras RestKit users know.
+///
+/// - `user.login`: nested keys; on an array, a key collects that key of every element
+///   (`friends.name` → `["Ada", "Grace"]`); a number selects an element (`friends.0`).
+/// - Collection operators: `@count`, `@sum.x`, `@avg.x`, `@min.x`, `@max.x` (exact decimal
+///   arithmetic), `@distinctUnionOfObjects.x`, `@unionOfArrays.x`.
+/// - Scopes: `@metadata.<path>` (``MappingOptions/metadata``, plus `mapping.collectionIndex`,
+///   the position of the element being mapped), `@parent.<path>`, `@root.<path>`.
+///
+/// ```swift
+/// let path = try SourceKeyPath("transactions.@avg.amount")
+/// path.value(in: account)   // .number("150.115")
+/// ```
+public struct SourceKeyPath: Sendable, Hashable, CustomStringConvertible {
+    enum Component: Sendable, Hashable {
+        case key(String)
+        case count, sum, average, minimum, maximum, distinctUnion, unionOfArrays
+        case metadata, parent, root
+    }
+
+    let components: [Component]
+    /// The text it was made from.
+    public let description: String
+
+    /// Parses a key path.
+    ///
+    /// - Throws: ``MappingError`` (`.invalidKeyPath`) for an unknown `@operator` or an empty component.
+    public init(_ text: String) throws(MappingError) {
+        description = text
+        var components: [Component] = []
+        for (position, part) in text.split(separator: ".", omittingEmptySubsequences: false).enumerated() {
+            guard !part.isEmpty else {
+                throw MappingError(.invalidKeyPath, "empty component in key path '\(text)'", keyPath: text)
+            }
+            guard part.hasPrefix("@") else {
+                components.append(.key(String(part)))
+                continue
+            }
+            let component: Component
+            switch part {
+            case "@count": component = .count
+            case "@sum": component = .sum
+            case "@avg": component = .average
+            case "@min": component = .minimum
+            case "@max": component = .maximum
+            case "@distinctUnionOfObjects": component = .distinctUnion
+            case "@unionOfArrays": component = .unionOfArrays
+            case "@metadata" where position == 0: component = .metadata
+            case "@parent" where position == 0: component = .parent
+            case "@root" where position == 0: component = .root
+            default:
+                throw MappingError(.invalidKeyPath, "unknown operator '\(part)' in key path '\(text)'", keyPath: text)
+            }
+            components.append(component)
+        }
+        self.components = components
+    }
+
+    /// Whether this is plain keys only (so an inverse mapping can write it back).
+    var isPlain: Bool {
+        components.allSatisfy { if case .key = $0 { true } else { false } }
+    }
+
+    /// The plain keys, for inverse mappings.
+    var keys: [String] {
+        components.compactMap { if case .key(let key) = $0 { key } else { nil } }
+    }
+
+    /// The value at this path in `representation`, or `nil` when a key is missing.
+    public func value(in representation: Representation) -> Representation? {
+        value(in: representation, scope: MappingScope(root: representation, options: MappingOptions()))
+    }
+
+    func value(in representation: Representation, scope: MappingScope) -> Representation? {
+        var start = representation
+        var rest = components[...]
+        switch rest.first {
+        case .metadata:
+            start = scope.metadata
+            rest = rest.dropFirst()
+        case .parent:
+            guard let parent = scope.parents.last else { return nil }
+            start = parent
+            rest = rest.dropFirst()
+        case .root:
+            start = scope.root
+            rest = rest.dropFirst()
+        default:
+            break
+        }
+        return Self.evaluate(rest, on: start)
+    }
+
+    private static func evaluate(_ components: ArraySlice<Component>, on value: Representation) -> Representation? {
+        guard let component = components.first else { return value }
+        let rest = components.dropFirst()
+        switch component {
+        case .key(let key):
+            switch value.kind {
+            case .object:
+                return value[key].flatMap { evaluate(rest, on: $0) }
+            case .array:
+                if let index = Int(key) { return value[index].flatMap { evaluate(rest, on: $0) } }
+                let elements = value.arrayValue ?? []
+                return .array(elements.map { element in element[key].flatMap { evaluate(rest, on: $0) } ?? .null })
+            default:
+                return nil
+            }
+        case .count:
+            return value.arrayValue.map { .int(Int64($0.count)) }
+        case .sum, .average, .minimum, .maximum:
+            guard let elements = value.arrayValue else { return nil }
+            let numbers = elements.compactMap { evaluate(rest, on: $0) }.filter { !$0.isNull }
+            return aggregate(component, numbers)
+        case .distinctUnion:
+            guard let elements = value.arrayValue else { return nil }
+            var seen = Set<Representation>()
+            var distinct: [Representation] = []
+            for element in elements {
+                guard let selected = evaluate(rest, on: element), !selected.isNull else { continue }
+                if seen.insert(selected).inserted { distinct.append(selected) }
+            }
+            return .array(distinct)
+        case .unionOfArrays:
+            guard let elements = value.arrayValue else { return nil }
+            return .array(elements.flatMap { evaluate(rest, on: $0)?.arrayValue ?? [] })
+        case .metadata, .parent, .root:
+            return nil  // only valid first; rejected when parsing
+        }
+    }
+
+    /// Exact decimal sum and average; minimum and maximum keep the original values.
+    private static func aggregate(_ operation: Component, _ values: [Representation]) -> Representation? {
+        let decimals = values.compactMap { value in
+            value.numericContent?.numberText.flatMap { Decimal(string: $0, locale: Locale(identifier: "en_US_POSIX")) }
+        }
+        switch operation {
+        case .sum:
+            return exact(decimals.reduce(0, +))
+        case .average:
+            guard !decimals.isEmpty else { return nil }
+            return exact(decimals.reduce(0, +) / Decimal(decimals.count))
+        case .minimum:
+            return zip(values, decimals).min { $0.1 < $1.1 }?.0
+        case .maximum:
+            return zip(values, decimals).max { $0.1 < $1.1 }?.0
+        default:
+            return nil
+        }
+    }
+
+    private static func exact(_ decimal: Decimal) -> Representation {
+        let text = decimal.description
+        return Int64(text).map(Representation.int) ?? .number(text)
+    }
+}
+
+/// Where the mapping of one value happens: the document root, the enclosing
+/// representations, the options and the source key path (for errors).
+struct MappingScope {
+    var root: Representation
+    var parents: [Representation] = []
+    var options: MappingOptions
+    var collectionIndex: Int?
+    var keyPath = ""
+
+    init(root: Representation, options: MappingOptions) {
+        self.root = root
+        self.options = options
+    }
+
+    /// ``MappingOptions/metadata`` with `mapping.collectionIndex` added when mapping an element.
+    var metadata: Representation {
+        guard let collectionIndex else { return options.metadata }
+        var members = options.metadata.objectValue ?? [:]
+        var mapping = members["mapping"]?.objectValue ?? [:]
+        mapping["collectionIndex"] = .int(Int64(collectionIndex))
+        members["mapping"] = .object(mapping)
+        return .object(members)
+    }
+
+    /// The scope for a child value at `path` below `parent`.
+    func descending(into path: String, from parent: Representation, index: Int? = nil) -> MappingScope {
+        var scope = self
+        scope.parents.append(parent)
+        scope.collectionIndex = index
+        scope.keyPath = KeyPathText.join(keyPath, path)
+        return scope
+    }
+
+    func conversionContext(at path: String) -> ConversionContext {
+        ConversionContext(options: options, keyPath: KeyPathText.join(keyPath, path))
+    }
+}
