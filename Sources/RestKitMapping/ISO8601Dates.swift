@@ -11,7 +11,8 @@ enum ISO8601Dates {
     static func date(from text: String) -> Date? {
         if let date = try? withoutFraction.parse(text) { return date }
         if let date = try? withFraction.parse(text) { return date }
-        return try? dateOnly.parse(text)
+        // A plain date only when that is all there is (the style would accept a prefix).
+        return text.utf8.count == 10 ? try? dateOnly.parse(text) : nil
     }
 
     /// `2012-03-01T12:30:00Z`, or `2012-03-01T12:30:00.250Z` when there are fractional seconds.

@@ -64,14 +64,16 @@ public struct ObjectMapping<Model>: Sendable {
         properties.append(Self.attribute(nil, destination, nil))
     }
 
-    /// Maps many attributes at once.
+    /// Maps many attributes at once. Each key path must be writable and lead to a
+    /// ``RepresentationConvertible`` value; one that does not makes the mapping fail with
+    /// `.invalidKeyPath`, naming its source key.
     ///
     /// ```swift
     /// mapping.map(["id": \User.id, "name": \User.name, "website": \User.website])
     /// ```
-    public mutating func map(_ attributes: KeyValuePairs<String, any AttributeKeyPath<Model>>) {
+    public mutating func map(_ attributes: KeyValuePairs<String, PartialKeyPath<Model>>) {
         for (source, destination) in attributes {
-            properties.append(destination.propertyMapping(source: source))
+            properties.append(Self.attribute(source, erased: destination))
         }
     }
 
@@ -82,10 +84,21 @@ public struct ObjectMapping<Model>: Sendable {
     /// mapping.keyTransformation = .snakeCase
     /// mapping.map(keys: ["createdAt": \Post.createdAt, "title": \Post.title])
     /// ```
-    public mutating func map(keys attributes: KeyValuePairs<String, any AttributeKeyPath<Model>>) {
+    public mutating func map(keys attributes: KeyValuePairs<String, PartialKeyPath<Model>>) {
         for (name, destination) in attributes {
-            properties.append(destination.propertyMapping(source: keyTransformation?.apply(name) ?? name))
+            properties.append(Self.attribute(keyTransformation?.apply(name) ?? name, erased: destination))
         }
+    }
+
+    /// An attribute from a type-erased key path, recovering its value type at run time.
+    private static func attribute(_ source: String, erased destination: PartialKeyPath<Model>) -> PropertyMapping<Model> {
+        if let attribute = destination as? any AttributeKeyPath<Model> {
+            return attribute.propertyMapping(source: source).mapping
+        }
+        let error = MappingError(
+            .invalidKeyPath, "the destination for '\(source)' is not a writable key path to a RepresentationConvertible value",
+            keyPath: source)
+        return PropertyMapping(source: nil, assign: { _, _, _ throws(MappingError) in throw error }, read: { _, _ in nil })
     }
 
     static func attribute<Value: RepresentationConvertible>(
@@ -99,7 +112,7 @@ public struct ObjectMapping<Model>: Sendable {
             source: source,
             assign: { value, model, scope throws(MappingError) in
                 if case .failure(let error) = parsed { throw error }
-                let context = scope.conversionContext(at: sourceText ?? "")
+                let context = scope.conversionContext
                 guard let value else {
                     if scope.options.assignsNilForMissingKeys, let null = Value.converted(fromNullIn: context) {
                         model[keyPath: destination] = null
@@ -120,7 +133,7 @@ public struct ObjectMapping<Model>: Sendable {
                 }
             },
             read: { model, scope throws(MappingError) in
-                let context = scope.conversionContext(at: sourceText ?? "")
+                let context = scope.conversionContext
                 let value = model[keyPath: destination]
                 if let transform {
                     return try transform.write.map { write throws(MappingError) in try write(value, context) }
@@ -148,11 +161,5 @@ public struct PropertyMappingBox<Root>: Sendable {
 extension WritableKeyPath: AttributeKeyPath where Value: RepresentationConvertible {
     public func propertyMapping(source: String) -> PropertyMappingBox<Root> {
         PropertyMappingBox(mapping: ObjectMapping<Root>.attribute(source, self, nil))
-    }
-}
-
-extension Array {
-    fileprivate mutating func append<Root>(_ box: PropertyMappingBox<Root>) where Element == PropertyMapping<Root> {
-        append(box.mapping)
     }
 }

@@ -47,6 +47,20 @@ public struct Transform<Value>: Sendable {
     }
 }
 
+extension Transform where Value == Date? {
+    /// Optional dates in these formats only (tried in order), written in the first; `null` is `nil`.
+    public static func dates(_ formats: [DateFormat]) -> Transform<Date?> {
+        let dates = Transform<Date>.dates(formats)
+        return Transform(
+            read: { value, context throws(MappingError) in value.isNull ? nil : try dates.read(value, context) },
+            write: { date, context throws(MappingError) in
+                guard let date, let write = dates.write else { return .null }
+                return try write(date, context)
+            }
+        )
+    }
+}
+
 extension Transform where Value == Date {
     /// Dates in these formats only (tried in order), written in the first.
     ///

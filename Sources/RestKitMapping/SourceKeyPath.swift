@@ -192,7 +192,8 @@ struct MappingScope {
         return scope
     }
 
-    func conversionContext(at path: String) -> ConversionContext {
-        ConversionContext(options: options, keyPath: KeyPathText.join(keyPath, path))
+    /// The conversion context for the value at this scope's key path.
+    var conversionContext: ConversionContext {
+        ConversionContext(options: options, keyPath: keyPath)
     }
 }
