@@ -34,7 +34,9 @@ extension Representation {
             guard tape.entries[position].kind == .array else { return nil }
             return tape.element(index, inArrayAt: position).map { Representation(tape: tape, index: $0) }
         case .value(.array(let elements)):
-            return elements.indices.contains(index) ? elements[index] : nil
+            // `Representation` is nil-literal convertible: spell out "absent".
+            guard elements.indices.contains(index) else { return Optional<Representation>.none }
+            return elements[index]
         case .value:
             return nil
         }

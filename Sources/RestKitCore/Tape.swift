@@ -169,7 +169,9 @@ package final class Tape: Sendable {
             }
             return found
         }
-        return values.isEmpty ? nil : group(values)
+        // `Representation` is nil-literal convertible: spell out "absent".
+        if values.isEmpty { return Optional<Representation>.none }
+        return group(values)
     }
 
     /// The index of the value for `key` in the object at `index` (the last one when a key

@@ -32,7 +32,10 @@ extension ObjectMapping {
             }
             model[keyPath: destination] = value.isNull ? nil : try mapping.map(value, scope: scope)
         }, read: { model, scope throws(MappingError) in
-            guard let child = model[keyPath: destination] else { return scope.options.writesNilAsNull ? .null : nil }
+            guard let child = model[keyPath: destination] else {
+                // `Representation` is nil-literal convertible: spell out "no value".
+                return scope.options.writesNilAsNull ? Representation.null : Optional<Representation>.none
+            }
             return try mapping.representation(of: child, scope: scope)
         }))
     }

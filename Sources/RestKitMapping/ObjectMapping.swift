@@ -139,7 +139,9 @@ public struct ObjectMapping<Model>: Sendable {
                     return try transform.write.map { write throws(MappingError) in try write(value, context) }
                 }
                 let representation = try value.representation(context: context)
-                return representation.isNull && !scope.options.writesNilAsNull ? nil : representation
+                // `Representation` is nil-literal convertible: spell out "no value".
+                if representation.isNull && !scope.options.writesNilAsNull { return Optional<Representation>.none }
+                return representation
             }
         )
     }

@@ -16,6 +16,14 @@ struct RepresentationTests {
         #expect(Representation.string("x")["name"] == nil)
     }
 
+    @Test func outOfRangeAndMissingAreNilNotNull() {
+        let list: Representation = [1, 2]
+        #expect(list[1] == 2)
+        #expect(list[5] == nil)
+        #expect(list[-1] == nil)
+        #expect(list[5]?.isNull == nil)
+    }
+
     @Test func keyPaths() {
         #expect(user[keyPath: "address.city"] == "Paris")
         #expect(user[keyPath: "address.lines.1"] == "2e étage")

@@ -100,4 +100,12 @@ import Testing
         for unit in "<r>\u{E9}t\u{E9}</r>".utf16 { utf16 += [UInt8(unit & 0xFF), UInt8(unit >> 8)] }
         #expect(try parser.parse(utf16) == ["r": "été"])
     }
+
+    @Test func missingKeysAreNilNotNull() throws {
+        let document = try LibXML2Parser().parse(text: "<a><b>1</b><b>2</b><c x=\"y\"/></a>")
+        #expect(document["a"]?["missing"] == nil)
+        #expect(document[keyPath: "a.b.1"] == "2")
+        #expect(document[keyPath: "a.b.2"] == nil)
+        #expect(document[keyPath: "a.c.x"] == "y")
+    }
 }
