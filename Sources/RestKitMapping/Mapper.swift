@@ -49,9 +49,11 @@ public struct Mapper: Sendable {
     public func map(_ document: Representation) throws(MappingError) -> MappingResult {
         var result = MappingResult()
         var matched = false
+        let report = MappingReport()
         for entry in entries {
             if let error = entry.parseError { throw error }
-            let scope = MappingScope(root: document, options: options)
+            var scope = MappingScope(root: document, options: options)
+            scope.report = report
             let value = entry.source.map { $0.value(in: document, scope: scope) } ?? document
             guard let value, !value.isNull else { continue }
             matched = true
@@ -78,6 +80,7 @@ public struct Mapper: Sendable {
                 }
             }
         }
+        result.errors.append(contentsOf: report.issues)
         guard matched else {
             let searched = entries.map { $0.keyPath ?? "(root)" }.joined(separator: ", ")
             let keys = document.objectValue.map { $0.keys.joined(separator: ", ") } ?? "none (the document is \(document.kind == .array ? "an" : "a") \(document.kind))"

@@ -18,7 +18,27 @@ extension ObjectMapping {
     /// try userMapping.map(patch, into: &user)
     /// ```
     public func map(_ representation: Representation, into model: inout Model, options: MappingOptions = MappingOptions()) throws(MappingError) {
-        try apply(representation, to: &model, scope: MappingScope(root: representation, options: options))
+        let scope = MappingScope(root: representation, options: options)
+        if let custom {
+            model = try custom.map(representation, scope)
+        } else {
+            try apply(representation, to: &model, scope: scope)
+        }
+    }
+
+    /// Maps `representation`, adding elements that a dynamic mapping declined (skipped) to `report`.
+    ///
+    /// ```swift
+    /// let report = MappingReport()
+    /// let people = try peopleMapping.mapCollection(document, options: options, report: report)
+    /// report.issues   // the declined elements, with their key paths
+    /// ```
+    public func mapCollection(
+        _ representation: Representation, options: MappingOptions = MappingOptions(), report: MappingReport
+    ) throws(MappingError) -> [Model] {
+        var scope = MappingScope(root: representation, options: options)
+        scope.report = report
+        return try mapCollection(representation, scope: scope)
     }
 
     /// Maps each element of an array (or a single object) into new models.
@@ -27,6 +47,10 @@ extension ObjectMapping {
     }
 
     func map(_ representation: Representation, scope: MappingScope) throws(MappingError) -> Model {
+        if let custom { return try custom.map(representation, scope) }
+        guard let create else {
+            throw MappingError(.custom, "the mapping for \(Model.self) cannot create models", keyPath: scope.keyPath)
+        }
         var model = create()
         try apply(representation, to: &model, scope: scope)
         return model
@@ -41,7 +65,34 @@ extension ObjectMapping {
             var elementScope = scope
             elementScope.collectionIndex = index
             elementScope.keyPath = KeyPathText.join(scope.keyPath, String(index))
-            models.append(try map(element, scope: elementScope))
+            do {
+                models.append(try map(element, scope: elementScope))
+            } catch where error.errorType == .declined {
+                // A dynamic mapping chose nothing for this element: skip it, and report it.
+                scope.report.issues.append(error)
+            }
+        }
+        return models
+    }
+
+    /// Maps an object whose keys are data (`{"blake": {…}, "rachit": {…}}`) into models,
+    /// each receiving its key in `keyAttribute`.
+    func mapDynamicKeys(
+        _ representation: Representation, keyAttribute: WritableKeyPath<Model, String>, scope: MappingScope
+    ) throws(MappingError) -> [Model] {
+        if representation.isNull { return [] }
+        guard let members = representation.objectValue else {
+            throw MappingError.cannotConvert(representation, to: [Model].self, keyPath: scope.keyPath, detail: "expected an object keyed by data")
+        }
+        var models: [Model] = []
+        models.reserveCapacity(members.count)
+        for (index, (key, value)) in members.enumerated() {
+            var elementScope = scope.descending(into: key, from: representation, index: index)
+            elementScope.parents.removeLast()
+            elementScope.parents.append(representation)
+            var model = try map(value, scope: elementScope)
+            model[keyPath: keyAttribute] = key
+            models.append(model)
         }
         return models
     }
@@ -79,6 +130,12 @@ extension ObjectMapping {
     }
 
     func representation(of model: Model, scope: MappingScope) throws(MappingError) -> Representation {
+        if let custom {
+            guard let representation = try custom.representation(model, scope) else {
+                throw MappingError(.declined, "no mapping can write a \(type(of: model))", keyPath: scope.keyPath)
+            }
+            return representation
+        }
         var scope = scope
         if let options { scope.options = options.merging(metadataFrom: scope.options) }
         var object = OrderedDictionary<String, Representation>()

@@ -62,6 +62,32 @@ extension ObjectMapping {
         }))
     }
 
+    /// A to-many relationship from an object whose keys are data:
+    /// `{"users": {"blake": {…}, "rachit": {…}}}` maps into an array of users, each receiving
+    /// its key in `keyAttribute`; the inverse writes the object back keyed by that attribute.
+    ///
+    /// ```swift
+    /// team.relationship("users", to: \.users, mapping: userMapping, keysInto: \.username)
+    /// ```
+    public mutating func relationship<Child>(
+        _ source: String?, to destination: WritableKeyPath<Model, [Child]>, mapping: ObjectMapping<Child>,
+        keysInto keyAttribute: WritableKeyPath<Child, String>
+    ) {
+        nonisolated(unsafe) let destination = destination
+        nonisolated(unsafe) let keyAttribute = keyAttribute
+        properties.append(Self.relationship(source, assign: { value, model, scope throws(MappingError) in
+            guard let value else { return }
+            model[keyPath: destination] = try mapping.mapDynamicKeys(value, keyAttribute: keyAttribute, scope: scope)
+        }, read: { model, scope throws(MappingError) in
+            var object = OrderedDictionary<String, Representation>()
+            for child in model[keyPath: destination] {
+                let key = child[keyPath: keyAttribute]
+                object[key] = try mapping.representation(of: child, scope: scope.descending(into: key, from: .null))
+            }
+            return .object(object)
+        }))
+    }
+
     /// A to-many relationship into a set; `.union` merges with the objects already there.
     public mutating func relationship<Child: Hashable & SendableMetatype>(
         _ source: String?, to destination: WritableKeyPath<Model, Set<Child>>, mapping: ObjectMapping<Child>, policy: AssignmentPolicy = .set

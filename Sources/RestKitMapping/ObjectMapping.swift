@@ -26,11 +26,24 @@ import RestKitCore
 /// ``MappingOptions/assignsNilForMissingKeys``); `null` clears an optional and is an error
 /// for a non-optional property.
 public struct ObjectMapping<Model>: Sendable {
-    let create: @Sendable () -> Model
+    /// Makes new models; `nil` for mappings that delegate (``dynamic(_:)``, ``erased(to:)``).
+    let create: (@Sendable () -> Model)?
     var properties: [PropertyMapping<Model>] = []
+    /// Set for mappings that delegate the whole work (dynamic and type-erased mappings).
+    var custom: Custom?
+
+    /// Whole-value mapping in both directions, for delegating mappings.
+    struct Custom: Sendable {
+        let map: @Sendable (Representation, MappingScope) throws(MappingError) -> Model
+        /// `nil` when this mapping cannot write the model (another candidate may).
+        let representation: @Sendable (Model, MappingScope) throws(MappingError) -> Representation?
+    }
     /// Options for this mapping and the ones nested in it (for example its own date formats);
     /// `nil` uses the options of the operation.
     public var options: MappingOptions?
+    /// Source keys whose values identify an object (`["id"]`), for mapping into an
+    /// ``ObjectStore`` without duplicates.
+    public var identificationAttributes: [String] = []
     /// Applied to the keys of ``map(keys:transformingKeys:)`` (e.g. ``KeyTransformation/snakeCase``).
     public var keyTransformation: KeyTransformation?
 

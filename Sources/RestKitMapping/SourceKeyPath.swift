@@ -167,6 +167,8 @@ struct MappingScope {
     var options: MappingOptions
     var collectionIndex: Int?
     var keyPath = ""
+    /// Where skipped (declined) elements are reported; shared by the whole operation.
+    var report = MappingReport()
 
     init(root: Representation, options: MappingOptions) {
         self.root = root
@@ -196,4 +198,20 @@ struct MappingScope {
     var conversionContext: ConversionContext {
         ConversionContext(options: options, keyPath: keyPath)
     }
+}
+
+/// What a mapping operation skipped: elements of collections for which a dynamic mapping
+/// chose no mapping, each with its key path.
+///
+/// ```swift
+/// let report = MappingReport()
+/// let people = try people.mapCollection(document, report: report)
+/// for issue in report.issues { print(issue) }   // 2: no mapping for type "Robot"
+/// ```
+public final class MappingReport {
+    /// The skipped elements' errors, in document order.
+    public internal(set) var issues: [MappingError] = []
+
+    /// An empty report.
+    public init() {}
 }
