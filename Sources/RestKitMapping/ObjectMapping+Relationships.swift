@@ -11,7 +11,7 @@ extension ObjectMapping {
     /// ```
     public mutating func relationship<Child>(_ source: String?, to destination: WritableKeyPath<Model, Child>, mapping: ObjectMapping<Child>) {
         nonisolated(unsafe) let destination = destination
-        properties.append(Self.relationship(source, assign: { value, model, scope throws(MappingError) in
+        properties.append(Self.relationship(source, destination: destination, assign: { value, model, scope throws(MappingError) in
             guard let value else { return }
             guard !value.isNull else {
                 throw MappingError(.missingValue, "null for a non-optional \(Child.self)", keyPath: scope.keyPath, value: value)
@@ -25,7 +25,7 @@ extension ObjectMapping {
     /// An optional to-one relationship: `null` clears it.
     public mutating func relationship<Child>(_ source: String?, to destination: WritableKeyPath<Model, Child?>, mapping: ObjectMapping<Child>) {
         nonisolated(unsafe) let destination = destination
-        properties.append(Self.relationship(source, assign: { value, model, scope throws(MappingError) in
+        properties.append(Self.relationship(source, destination: destination, assign: { value, model, scope throws(MappingError) in
             guard let value else {
                 if scope.options.assignsNilForMissingKeys { model[keyPath: destination] = nil }
                 return
@@ -50,7 +50,7 @@ extension ObjectMapping {
         _ source: String?, to destination: WritableKeyPath<Model, [Child]>, mapping: ObjectMapping<Child>, policy: AssignmentPolicy = .set
     ) {
         nonisolated(unsafe) let destination = destination
-        properties.append(Self.relationship(source, assign: { value, model, scope throws(MappingError) in
+        properties.append(Self.relationship(source, destination: destination, assign: { value, model, scope throws(MappingError) in
             guard let value else { return }
             let children = try mapping.mapCollection(value, scope: scope)
             switch policy {
@@ -75,7 +75,7 @@ extension ObjectMapping {
     ) {
         nonisolated(unsafe) let destination = destination
         nonisolated(unsafe) let keyAttribute = keyAttribute
-        properties.append(Self.relationship(source, assign: { value, model, scope throws(MappingError) in
+        properties.append(Self.relationship(source, destination: destination, assign: { value, model, scope throws(MappingError) in
             guard let value else { return }
             model[keyPath: destination] = try mapping.mapDynamicKeys(value, keyAttribute: keyAttribute, scope: scope)
         }, read: { model, scope throws(MappingError) in
@@ -93,7 +93,7 @@ extension ObjectMapping {
         _ source: String?, to destination: WritableKeyPath<Model, Set<Child>>, mapping: ObjectMapping<Child>, policy: AssignmentPolicy = .set
     ) {
         nonisolated(unsafe) let destination = destination
-        properties.append(Self.relationship(source, assign: { value, model, scope throws(MappingError) in
+        properties.append(Self.relationship(source, destination: destination, assign: { value, model, scope throws(MappingError) in
             guard let value else { return }
             let children = Set(try mapping.mapCollection(value, scope: scope))
             switch policy {
@@ -108,6 +108,7 @@ extension ObjectMapping {
     /// A relationship property: parses the source once; a bad key path fails every use.
     private static func relationship(
         _ sourceText: String?,
+        destination: AnyKeyPath,
         assign: @escaping @Sendable (Representation?, inout Model, MappingScope) throws(MappingError) -> Void,
         read: @escaping @Sendable (Model, MappingScope) throws(MappingError) -> Representation?
     ) -> PropertyMapping<Model> {
@@ -118,7 +119,8 @@ extension ObjectMapping {
                 if case .failure(let error) = parsed { throw error }
                 try assign(value, &model, scope)
             },
-            read: read
+            read: read,
+            destination: DestinationKeyPath(keyPath: destination)
         )
     }
 }

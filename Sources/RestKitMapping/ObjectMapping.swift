@@ -155,7 +155,8 @@ public struct ObjectMapping<Model>: Sendable {
                 // `Representation` is nil-literal convertible: spell out "no value".
                 if representation.isNull && !scope.options.writesNilAsNull { return Optional<Representation>.none }
                 return representation
-            }
+            },
+            destination: DestinationKeyPath(keyPath: destination)
         )
     }
 }

@@ -9,9 +9,17 @@ struct PropertyMapping<Model>: Sendable {
     let assign: @Sendable (Representation?, inout Model, MappingScope) throws(MappingError) -> Void
     /// Writes the model's value for the inverse direction; `nil` leaves the key out.
     let read: @Sendable (Model, MappingScope) throws(MappingError) -> Representation?
+    /// The model property it sets, for ``MappingTest``.
+    var destination: DestinationKeyPath?
 
     /// The source text, for error paths.
     var sourceText: String { source?.description ?? "" }
+}
+
+/// A model property's key path, kept to answer "what does this source map to?".
+/// Key paths are immutable; `AnyKeyPath` is just not declared `Sendable`.
+struct DestinationKeyPath: @unchecked Sendable {
+    let keyPath: AnyKeyPath
 }
 
 /// How a to-many relationship combines mapped objects with what the model already holds.
