@@ -43,12 +43,24 @@ public struct MappingOptions: Sendable {
 public struct ConversionContext: Sendable {
     /// The options in force.
     public var options: MappingOptions
-    /// The dotted key path of the value in the source document.
-    public var keyPath: String
+    /// The key path of the object being mapped and the key of the value in it, joined only
+    /// when an error needs them.
+    private var base: String
+    private var component: String
 
     /// Creates a context.
     public init(options: MappingOptions = MappingOptions(), keyPath: String = "") {
         self.options = options
-        self.keyPath = keyPath
+        base = keyPath
+        component = ""
     }
+
+    init(options: MappingOptions, base: String, component: String) {
+        self.options = options
+        self.base = base
+        self.component = component
+    }
+
+    /// The dotted key path of the value in the source document.
+    public var keyPath: String { KeyPathText.join(base, component) }
 }

@@ -87,9 +87,9 @@ extension ObjectMapping {
         var models: [Model] = []
         models.reserveCapacity(members.count)
         for (index, (key, value)) in members.enumerated() {
-            var elementScope = scope.descending(into: key, from: representation, index: index)
-            elementScope.parents.removeLast()
-            elementScope.parents.append(representation)
+            var elementScope = scope
+            elementScope.collectionIndex = index
+            elementScope.keyPath = KeyPathText.join(scope.keyPath, key)
             var model = try map(value, scope: elementScope)
             model[keyPath: keyAttribute] = key
             models.append(model)
@@ -104,15 +104,11 @@ extension ObjectMapping {
         if readsKeys && representation.kind != .object {
             throw MappingError.cannotConvert(representation, to: Model.self, keyPath: scope.keyPath, detail: "expected an object")
         }
+        scope.current = representation
         for property in properties {
-            if let source = property.source {
-                let value = source.value(in: representation, scope: scope)
-                try property.assign(value, &model, scope.descending(into: property.sourceText, from: representation))
-            } else {
-                var selfScope = scope
-                selfScope.parents.append(representation)
-                try property.assign(representation, &model, selfScope)
-            }
+            // Attributes report their key within this scope; relationships descend themselves.
+            let value = property.source.map { $0.value(in: representation, scope: scope) } ?? representation
+            try property.assign(value, &model, scope)
         }
     }
 
@@ -147,7 +143,7 @@ extension ObjectMapping {
                 }
                 continue
             }
-            guard source.isPlain, let value = try property.read(model, scope.descending(into: property.sourceText, from: .null)) else {
+            guard source.isPlain, let value = try property.read(model, scope) else {
                 continue
             }
             Self.set(value, at: source.keys[...], in: &object)

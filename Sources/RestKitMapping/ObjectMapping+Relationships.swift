@@ -117,9 +117,11 @@ extension ObjectMapping {
             source: (try? parsed.get()) ?? nil,
             assign: { value, model, scope throws(MappingError) in
                 if case .failure(let error) = parsed { throw error }
-                try assign(value, &model, scope)
+                try assign(value, &model, scope.descending(into: sourceText ?? "", from: scope.current))
             },
-            read: read,
+            read: { model, scope throws(MappingError) in
+                try read(model, scope.descending(into: sourceText ?? "", from: .null))
+            },
             destination: DestinationKeyPath(keyPath: destination)
         )
     }

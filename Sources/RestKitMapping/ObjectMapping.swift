@@ -125,7 +125,7 @@ public struct ObjectMapping<Model>: Sendable {
             source: source,
             assign: { value, model, scope throws(MappingError) in
                 if case .failure(let error) = parsed { throw error }
-                let context = scope.conversionContext
+                let context = scope.conversionContext(for: sourceText ?? "")
                 guard let value else {
                     if scope.options.assignsNilForMissingKeys, let null = Value.converted(fromNullIn: context) {
                         model[keyPath: destination] = null
@@ -146,7 +146,7 @@ public struct ObjectMapping<Model>: Sendable {
                 }
             },
             read: { model, scope throws(MappingError) in
-                let context = scope.conversionContext
+                let context = scope.conversionContext(for: sourceText ?? "")
                 let value = model[keyPath: destination]
                 if let transform {
                     return try transform.write.map { write throws(MappingError) in try write(value, context) }

@@ -265,6 +265,7 @@ extension Set: RepresentationConvertible where Element: RepresentationConvertibl
 /// Joining dotted key paths for messages.
 enum KeyPathText {
     static func join(_ base: String, _ component: String) -> String {
-        base.isEmpty ? component : base + "." + component
+        if component.isEmpty { return base }
+        return base.isEmpty ? component : base + "." + component
     }
 }

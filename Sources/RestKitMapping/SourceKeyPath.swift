@@ -164,6 +164,8 @@ public struct SourceKeyPath: Sendable, Hashable, CustomStringConvertible {
 struct MappingScope {
     var root: Representation
     var parents: [Representation] = []
+    /// The representation of the object being mapped (the parent of its relationships).
+    var current: Representation = .null
     var options: MappingOptions
     var collectionIndex: Int?
     var keyPath = ""
@@ -194,9 +196,9 @@ struct MappingScope {
         return scope
     }
 
-    /// The conversion context for the value at this scope's key path.
-    var conversionContext: ConversionContext {
-        ConversionContext(options: options, keyPath: keyPath)
+    /// The conversion context for the value at `component` of the object being mapped.
+    func conversionContext(for component: String) -> ConversionContext {
+        ConversionContext(options: options, base: keyPath, component: component)
     }
 }
 

@@ -143,9 +143,16 @@ struct KeyPathAndMapperTests {
         let representation = try Mappings.user.representation(of: user)
         #expect(representation["birthdate"] == "1982-11-27T00:00:00Z")  // ISO 8601 by default
         #expect(representation["latitude"] == .double(12345))              // merged back from the coordinate
-        #expect(try Mappings.user.map(representation) == user)
+        // "friends" is written twice (the array and the set share the key); the set, written
+        // last, has no order, so compare friends as sets.
+        func normalized(_ user: User) -> User {
+            var user = user
+            user.friends.sort { $0.id < $1.id }
+            return user
+        }
+        #expect(try normalized(Mappings.user.map(representation)) == normalized(user))
         let json = try JSONSerializer().serialize(representation)
-        #expect(try Mappings.user.map(YAJLParser().parse(json)) == user)
+        #expect(try normalized(Mappings.user.map(YAJLParser().parse(json))) == normalized(user))
         var options = MappingOptions()
         options.writesNilAsNull = true
         #expect(try Mappings.user.representation(of: User(), options: options)["birthdate"] == .null)
