@@ -1,3 +1,7 @@
+#if canImport(Glibc)
+import Glibc
+#endif
+
 /// A parsed document laid out flat: one ``Entry`` per value (and per object key), in
 /// document order, plus the bytes that strings, keys and non-trivial numbers point into:
 /// the input itself (for text a parser could use as it was) and a second buffer of decoded
@@ -178,19 +182,43 @@ package final class Tape: Sendable {
     /// repeats), compared byte by byte without making strings.
     package func member(_ key: String, inObjectAt index: Int) -> Int? {
         var key = key
-        return key.withUTF8 { wanted -> Int? in
-            var found: Int?
-            var child = index + 1
-            let end = Int(entries[index].payload)
-            while child < end {
-                let matches = withBytes(at: child) { candidate in
-                    candidate.count == wanted.count && (wanted.isEmpty || memcmpEqual(candidate, wanted))
+        return key.withUTF8 { wanted in
+            entries.withUnsafeBufferPointer { entries in
+                bytes.withUnsafeBufferPointer { input in
+                    decoded.withUnsafeBufferPointer { decoded in
+                        Self.member(wanted, in: entries, objectAt: index, input: input, decoded: decoded)
+                    }
                 }
-                if matches { found = child + 1 }
-                child = next(after: child + 1)
             }
-            return found
         }
+    }
+
+    private static func member(
+        _ wanted: UnsafeBufferPointer<UInt8>, in entries: UnsafeBufferPointer<Entry>, objectAt index: Int,
+        input: UnsafeBufferPointer<UInt8>, decoded: UnsafeBufferPointer<UInt8>
+    ) -> Int? {
+        var found: Int?
+        var child = index + 1
+        let end = Int(entries[index].payload)
+        let length = UInt32(truncatingIfNeeded: wanted.count)
+        while child < end {
+            let key = entries[child]
+            if key.count == length {
+                let inInput = key.payload >= 0
+                let start = Int(inInput ? key.payload : ~key.payload)
+                let storage = inInput ? input : decoded
+                if wanted.isEmpty {
+                    found = child + 1
+                } else if let stored = storage.baseAddress, let bytes = wanted.baseAddress, start + wanted.count <= storage.count,
+                          memcmp(stored + start, bytes, wanted.count) == 0 {
+                    found = child + 1
+                }
+            }
+            // Skip the value: a container's payload is its end, anything else is one entry.
+            let value = entries[child + 1]
+            child = value.kind == .array || value.kind == .object || value.kind == .groupedObject ? Int(value.payload) : child + 2
+        }
+        return found
     }
 
     /// The index of element `position` of the array at `index`.
