@@ -10,6 +10,7 @@ let package = Package(
         .library(name: "RestKitJSON", targets: ["RestKitJSON"]),
         .library(name: "RestKitXML", targets: ["RestKitXML"]),
         .library(name: "RestKitMapping", targets: ["RestKitMapping"]),
+        .library(name: "RestKitForms", targets: ["RestKitForms"]),
         .executable(name: "rk", targets: ["rk"]),
         .executable(name: "rkbench", targets: ["rkbench"]),
     ],
@@ -50,6 +51,7 @@ let package = Package(
 
         .target(name: "RestKitJSON", dependencies: ["RestKitCore", "CJansson", "CYAJL"]),
         .target(name: "RestKitXML", dependencies: ["RestKitCore", "CLibXML2"]),
+        .target(name: "RestKitForms", dependencies: ["RestKitCore"]),
 
         // MARK: Mapping
 
@@ -57,7 +59,7 @@ let package = Package(
 
         // MARK: Umbrella
 
-        .target(name: "RestKit", dependencies: ["RestKitCore", "RestKitJSON", "RestKitXML", "RestKitMapping"]),
+        .target(name: "RestKit", dependencies: ["RestKitCore", "RestKitJSON", "RestKitXML", "RestKitForms", "RestKitMapping"]),
 
         // MARK: Tools
 
@@ -80,6 +82,7 @@ let package = Package(
         .testTarget(name: "RestKitCoreTests", dependencies: ["RestKitCore", "RestKitTestSupport"]),
         .testTarget(name: "RestKitJSONTests", dependencies: ["RestKitJSON", "RestKitTestSupport"]),
         .testTarget(name: "RestKitXMLTests", dependencies: ["RestKitXML", "RestKitTestSupport"]),
+        .testTarget(name: "RestKitFormsTests", dependencies: ["RestKitForms", "RestKitTestSupport"]),
         .testTarget(name: "RestKitMappingTests", dependencies: ["RestKitMapping", "RestKitJSON", "RestKitTestSupport"]),
         .testTarget(name: "RestKitTests", dependencies: ["RestKit", "RestKitTestSupport"]),
         .testTarget(name: "rkTests", dependencies: ["rk", "RestKitTestSupport"]),

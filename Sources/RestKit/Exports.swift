@@ -3,4 +3,5 @@
 @_exported import RestKitCore
 @_exported import RestKitJSON
 @_exported import RestKitXML
+@_exported import RestKitForms
 @_exported import RestKitMapping
