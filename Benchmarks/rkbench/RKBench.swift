@@ -72,6 +72,7 @@ struct RKBench: ParsableCommand {
     /// The benchmark groups, in run order. Add a group here.
     static func groups(registry: Registry, materialized: Bool) -> [any BenchmarkGroup] {
         [ParseBenchmarkGroup(registry: registry, includesMaterialized: materialized)]
+            + [MapBenchmarkGroup(), SerializeBenchmarkGroup()]
     }
 
     func run() throws {

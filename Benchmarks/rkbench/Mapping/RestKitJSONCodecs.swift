@@ -1,0 +1,13 @@
+import RestKit
+
+/// The parser and serializer the map and serialize subjects use, made once.
+///
+/// ```swift
+/// let document = try bytes.withUnsafeBytes { try RestKitJSONCodecs.parser.parse($0) }
+/// ```
+enum RestKitJSONCodecs {
+    /// RestKit's yajl-backed JSON parser (the registry's default for JSON).
+    static let parser = YAJLParser()
+    /// RestKit's JSON writer.
+    static let serializer = JSONSerializer()
+}
