@@ -100,7 +100,6 @@ extension ObjectMapping {
     func apply(_ representation: Representation, to model: inout Model, scope: MappingScope) throws(MappingError) {
         var scope = scope
         if let options { scope.options = options.merging(metadataFrom: scope.options) }
-        let readsKeys = properties.contains { $0.source != nil }
         if readsKeys && representation.kind != .object {
             throw MappingError.cannotConvert(representation, to: Model.self, keyPath: scope.keyPath, detail: "expected an object")
         }
@@ -134,7 +133,7 @@ extension ObjectMapping {
         }
         var scope = scope
         if let options { scope.options = options.merging(metadataFrom: scope.options) }
-        var object = OrderedDictionary<String, Representation>()
+        var object = OrderedDictionary<String, Representation>(minimumCapacity: properties.count)
         for property in properties {
             guard let source = property.source else {
                 // The whole representation: its members merge into this object.
@@ -143,10 +142,14 @@ extension ObjectMapping {
                 }
                 continue
             }
-            guard source.isPlain, let value = try property.read(model, scope) else {
+            guard let keys = source.plainKeys, let value = try property.read(model, scope) else {
                 continue
             }
-            Self.set(value, at: source.keys[...], in: &object)
+            if keys.count == 1, let key = keys.first {
+                object[key] = value
+            } else {
+                Self.set(value, at: keys[...], in: &object)
+            }
         }
         return .object(object)
     }

@@ -28,7 +28,11 @@ import RestKitCore
 public struct ObjectMapping<Model>: Sendable {
     /// Makes new models; `nil` for mappings that delegate (``dynamic(_:)``, ``erased(to:)``).
     let create: (@Sendable () -> Model)?
-    var properties: [PropertyMapping<Model>] = []
+    var properties: [PropertyMapping<Model>] = [] {
+        didSet { readsKeys = properties.contains { $0.source != nil } }
+    }
+    /// Whether some property reads a key (so the value mapped must be an object).
+    private(set) var readsKeys = false
     /// Set for mappings that delegate the whole work (dynamic and type-erased mappings).
     var custom: Custom?
 

@@ -25,6 +25,8 @@ public struct SourceKeyPath: Sendable, Hashable, CustomStringConvertible {
     let components: [Component]
     /// The text it was made from.
     public let description: String
+    /// The plain keys when the path is only keys (so an inverse mapping can write it back), else `nil`.
+    let plainKeys: [String]?
 
     /// Parses a key path.
     ///
@@ -58,16 +60,8 @@ public struct SourceKeyPath: Sendable, Hashable, CustomStringConvertible {
             components.append(component)
         }
         self.components = components
-    }
-
-    /// Whether this is plain keys only (so an inverse mapping can write it back).
-    var isPlain: Bool {
-        components.allSatisfy { if case .key = $0 { true } else { false } }
-    }
-
-    /// The plain keys, for inverse mappings.
-    var keys: [String] {
-        components.compactMap { if case .key(let key) = $0 { key } else { nil } }
+        let keys = components.compactMap { component -> String? in if case .key(let key) = component { key } else { nil } }
+        plainKeys = keys.count == components.count ? keys : nil
     }
 
     /// The value at this path in `representation`, or `nil` when a key is missing.
