@@ -126,7 +126,7 @@ struct JSONStreamState {
             return 1
         }
         // An object on the key path closes; its key was missing unless the array was found.
-        if !found {
+        if !found, level >= 1 {
             let component = String(decoding: components[level - 1], as: UTF8.self)
             return fail(.keyPathMismatch, "no array at key path '\(keyPathText)': \(describe(prefix: level - 1)) has no key '\(component)'")
         }

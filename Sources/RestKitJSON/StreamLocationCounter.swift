@@ -30,7 +30,9 @@ struct StreamLocationCounter {
 
     /// The location of `inputOffset`, which lies in `chunk` (not yet counted) starting at
     /// input offset `chunkOffset` (normally ``offset``), or at the end of the input counted
-    /// so far when `chunk` is empty. Offsets outside the chunk are clamped to it.
+    /// so far when `chunk` is empty. Offsets outside the chunk are clamped to it for line and
+    /// column (an invalid UTF-8 sequence begun in the previous chunk is placed at the chunk's
+    /// start, up to 3 bytes late); the byte offset is always exact.
     func location(at inputOffset: Int, inChunk chunk: UnsafeBufferPointer<UInt8>, from chunkOffset: Int) -> SourceLocation {
         let prefix = min(max(inputOffset - chunkOffset, 0), chunk.count)
         let (line, column) = Self.advance(line: line, column: column, over: UnsafeBufferPointer(rebasing: chunk[0..<prefix]))
