@@ -48,6 +48,8 @@ struct RKBench: ParsableCommand {
         valueName: "dir"))
     var writeGenerated: String?
 
+    @OptionGroup var stream: StreamBenchmarkOptions
+
     func validate() throws {
         if generated && corpus != nil {
             throw ValidationError("--generated and --corpus cannot be used together")
@@ -89,7 +91,7 @@ struct RKBench: ParsableCommand {
         var settings = quick ? MeasurementSettings.quick : .standard
         if let rounds { settings.rounds = rounds }
 
-        let cases = Self.groups(registry: Registry.default, materialized: materialized)
+        let cases = (Self.groups(registry: Registry.default, materialized: materialized) + [stream.group(quick: quick)])
             .flatMap { $0.cases(in: documents) }
             .filter { filter.map($0.name.contains) ?? true }
         guard !cases.isEmpty else {

@@ -16,7 +16,7 @@ public struct ParseError: Error, Sendable, Hashable, CustomStringConvertible {
     /// The broad kind of failure.
     public struct ErrorType: Sendable, Hashable, CustomStringConvertible {
         private enum Base: Hashable, Sendable {
-            case syntax, truncated, invalidUTF8, depthLimitExceeded, sizeLimitExceeded, forbidden, unsupported
+            case syntax, truncated, invalidUTF8, depthLimitExceeded, sizeLimitExceeded, forbidden, unsupported, keyPathMismatch
         }
         private let base: Base
         private init(_ base: Base) { self.base = base }
@@ -35,6 +35,9 @@ public struct ParseError: Error, Sendable, Hashable, CustomStringConvertible {
         public static let forbidden = ErrorType(.forbidden)
         /// Valid input the parser does not support (say, a number its library cannot hold).
         public static let unsupported = ErrorType(.unsupported)
+        /// A streaming parser was asked for the array at a key path, and the document has
+        /// no array there (a key is missing, or the value is of another kind).
+        public static let keyPathMismatch = ErrorType(.keyPathMismatch)
 
         public var description: String { "\(base)" }
     }

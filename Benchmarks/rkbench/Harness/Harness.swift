@@ -26,10 +26,25 @@ struct Harness {
         let workloads = benchmark.subjects + benchmark.baselines
         var failures: [String?] = []
         var iterations: [Int] = []
-        for workload in workloads {
+        var samples = Array(repeating: [Double](), count: workloads.count)
+        var peaks = [Int?](repeating: nil, count: workloads.count)
+        for (index, workload) in workloads.enumerated() {
             if let reason = workload.skipReason {
                 failures.append("skipped (\(reason))")
                 iterations.append(0)
+                continue
+            }
+            if workload.isOneShot {
+                switch runOnce(workload) {
+                case .success(let measured):
+                    failures.append(nil)
+                    iterations.append(1)
+                    samples[index] = [measured.seconds]
+                    peaks[index] = measured.peakBytes
+                case .failure(let error):
+                    failures.append("failed: \(error)")
+                    iterations.append(0)
+                }
                 continue
             }
             switch warmUp(workload) {
@@ -42,8 +57,7 @@ struct Harness {
             }
         }
 
-        var samples = Array(repeating: [Double](), count: workloads.count)
-        let live = workloads.indices.filter { failures[$0] == nil }
+        let live = workloads.indices.filter { failures[$0] == nil && !workloads[$0].isOneShot }
         for round in 0..<settings.rounds where !live.isEmpty {
             for offset in live.indices {
                 let index = live[(offset + round) % live.count]
@@ -56,13 +70,27 @@ struct Harness {
         let results = workloads.indices.map { index in
             WorkloadResult(
                 name: workloads[index].name, samples: samples[index], iterations: iterations[index],
-                failure: failures[index])
+                failure: failures[index], peakResidentBytes: peaks[index])
         }
         return CaseResult(
             name: benchmark.name, inputBytes: benchmark.inputBytes,
             subjects: Array(results.prefix(benchmark.subjects.count)),
             baselines: Array(results.dropFirst(benchmark.subjects.count)),
             skipped: benchmark.skipped)
+    }
+
+    /// Runs a one-shot workload once: its time and the peak resident memory during the run
+    /// (the kernel's peak is reset first; where it cannot be, the process's peak so far).
+    private mutating func runOnce(_ workload: any Workload) -> Result<(seconds: Double, peakBytes: Int?), any Error> {
+        ResidentMemory.resetPeak()
+        do {
+            var result = 0
+            let seconds = try Stopwatch.seconds { result = try workload.run() }
+            checksum &+= result
+            return .success((seconds, ResidentMemory.peakBytes()))
+        } catch {
+            return .failure(error)
+        }
     }
 
     /// Runs `workload` for the warm-up time (at least twice) and returns how many runs make

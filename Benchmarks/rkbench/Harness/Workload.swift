@@ -22,9 +22,16 @@ protocol Workload {
 
     /// Does the work once; throws when the input is rejected.
     func run() throws -> Int
+
+    /// Whether one run is long enough to be the only sample (a 1 GiB stream): the harness
+    /// then runs it exactly once, without warm-up, and records its peak resident memory.
+    var isOneShot: Bool { get }
 }
 
 extension Workload {
     /// Every input is fine unless a workload says otherwise.
     var skipReason: String? { nil }
+
+    /// Workloads are sampled many times unless they say otherwise.
+    var isOneShot: Bool { false }
 }

@@ -9,6 +9,8 @@ struct WorkloadResult {
     /// Why the workload was not measured (`"failed: …"` when it threw on the input,
     /// `"skipped (…)"` when it declined the input), else `nil`.
     let failure: String?
+    /// Peak resident memory during the run, for one-shot workloads (``Workload/isOneShot``).
+    var peakResidentBytes: Int? = nil
 
     /// The median seconds per run, or `nil` when the workload failed.
     var median: Double? { samples.median }

@@ -8,6 +8,9 @@ import RestKit
 ///              "median_seconds":0.0041,"throughput_mb_s":154.0,"ratio":1.9}]}
 /// ```
 ///
+/// Rows of one-shot workloads (`stream-map/…`) also carry `peak_rss_bytes`, the subject's
+/// peak resident memory.
+///
 /// `median_seconds` and `throughput_mb_s` are the subject's; `ratio` is
 /// baseline seconds / subject seconds.
 ///
@@ -18,7 +21,7 @@ enum JSONReport {
     /// The report as a ``Representation`` (keys in the documented order).
     static func representation(of results: [CaseResult]) -> Representation {
         let rows: [Representation] = results.flatMap(\.comparisons).map { row in
-            [
+            var members: OrderedDictionary<String, Representation> = [
                 "benchmark": .string(row.benchmark),
                 "subject": .string(row.subject),
                 "baseline": .string(row.baseline),
@@ -26,6 +29,8 @@ enum JSONReport {
                 "throughput_mb_s": .double(row.throughputMBPerSecond),
                 "ratio": .double(row.ratio),
             ]
+            if let peak = row.subjectPeakResidentBytes { members["peak_rss_bytes"] = .int(Int64(peak)) }
+            return Representation(.object(members))
         }
         return ["results": .array(rows)]
     }

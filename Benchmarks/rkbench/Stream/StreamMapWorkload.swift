@@ -1,0 +1,56 @@
+import RestKit
+
+/// `mapping` in `stream-map/…`: streams a generated tweet array through
+/// ``JSONElementStreamParser`` in 64 KiB chunks and maps every element into a ``BenchTweet``
+/// as it completes — what `ObjectMapping.stream(from:at:)` does per chunk, without the
+/// async sequence around it. Nothing is kept: memory stays flat whatever the size.
+///
+/// ```swift
+/// let workload = StreamMapWorkload(pool: pool, targetBytes: 1 << 30)
+/// let checksum = try workload.run()
+/// ```
+struct StreamMapWorkload: Workload {
+    let name = "mapping"
+    let pool: [[UInt8]]
+    let targetBytes: Int
+    /// One 1 GiB pass is a sample; no warm-up, no repetition.
+    var isOneShot: Bool { true }
+
+    func run() throws -> Int {
+        var source = TweetArrayStream(pool: pool, targetBytes: targetBytes)
+        var parser = JSONElementStreamParser()
+        var checksum = 0
+        var count = 0
+        while let chunk = source.nextChunk() {
+            for element in try parser.append(chunk) {
+                let tweet = try BenchTweet.mapping.map(element)
+                checksum &+= tweet.retweetCount &+ Int(truncatingIfNeeded: tweet.userID) &+ tweet.screenName.utf8.count
+                count += 1
+            }
+        }
+        try parser.finish()
+        guard count == source.elementCount else {
+            throw BaselineError("mapped \(count) of \(source.elementCount) elements")
+        }
+        return checksum &+ count
+    }
+}
+
+/// `yajl-noop` in `stream-map/…`: the same generated chunks through yajl with empty
+/// callbacks — the floor for any yajl-based streaming.
+struct StreamNoopWorkload: Workload {
+    let name = "yajl-noop"
+    let pool: [[UInt8]]
+    let targetBytes: Int
+    var isOneShot: Bool { true }
+
+    func run() throws -> Int {
+        var source = TweetArrayStream(pool: pool, targetBytes: targetBytes)
+        var noop = YAJLNoopStream()
+        while let chunk = source.nextChunk() {
+            try noop.parse(chunk)
+        }
+        try noop.finish()
+        return source.producedBytes
+    }
+}

@@ -1,0 +1,75 @@
+import Glibc
+import RestKitCore
+
+/// Line and column for a parser that does not keep its input: counts lines and columns
+/// chunk by chunk as input goes by, so an error anywhere can still be reported with the
+/// same ``SourceLocation`` a whole-document parser gives.
+///
+/// The cost is one pass over each chunk after it is parsed: newlines are found with
+/// `memchr`-like scanning and columns are counted eight bytes at a time (a column is a
+/// Unicode scalar, so UTF-8 continuation bytes are not counted).
+///
+/// ```swift
+/// var counter = StreamLocationCounter()
+/// counter.advance(over: chunk)                            // after each chunk
+/// counter.location(at: offset, inChunk: next, from: 1024) // where an error is reported
+/// ```
+struct StreamLocationCounter {
+    /// Bytes counted so far.
+    private(set) var offset = 0
+    /// 1-based line at ``offset``.
+    private var line = 1
+    /// 1-based column at ``offset``.
+    private var column = 1
+
+    /// Counts a chunk that has been parsed.
+    mutating func advance(over chunk: UnsafeBufferPointer<UInt8>) {
+        (line, column) = Self.advance(line: line, column: column, over: chunk)
+        offset += chunk.count
+    }
+
+    /// The location of `inputOffset`, which lies in `chunk` (not yet counted) starting at
+    /// input offset `chunkOffset` (normally ``offset``), or at the end of the input counted
+    /// so far when `chunk` is empty. Offsets outside the chunk are clamped to it for line and
+    /// column (an invalid UTF-8 sequence begun in the previous chunk is placed at the chunk's
+    /// start, up to 3 bytes late); the byte offset is always exact.
+    func location(at inputOffset: Int, inChunk chunk: UnsafeBufferPointer<UInt8>, from chunkOffset: Int) -> SourceLocation {
+        let prefix = min(max(inputOffset - chunkOffset, 0), chunk.count)
+        let (line, column) = Self.advance(line: line, column: column, over: UnsafeBufferPointer(rebasing: chunk[0..<prefix]))
+        return SourceLocation(line: line, column: column, byteOffset: inputOffset)
+    }
+
+    private static func advance(line: Int, column: Int, over bytes: UnsafeBufferPointer<UInt8>) -> (Int, Int) {
+        guard let base = bytes.baseAddress, !bytes.isEmpty else { return (line, column) }
+        var line = line
+        var lineStart = 0
+        var sawNewline = false
+        while lineStart < bytes.count,
+              let hit = memchr(base + lineStart, Int32(UInt8(ascii: "\n")), bytes.count - lineStart) {
+            line += 1
+            lineStart = UnsafeRawPointer(hit) - UnsafeRawPointer(base) + 1
+            sawNewline = true
+        }
+        let tail = UnsafeBufferPointer(rebasing: bytes[lineStart...])
+        let scalars = scalarCount(tail)
+        return (line, sawNewline ? 1 + scalars : column + scalars)
+    }
+
+    /// Bytes that are not UTF-8 continuation bytes (`10xxxxxx`), eight at a time.
+    private static func scalarCount(_ bytes: UnsafeBufferPointer<UInt8>) -> Int {
+        guard let base = bytes.baseAddress else { return 0 }
+        var continuations = 0
+        var index = 0
+        while index &+ 8 <= bytes.count {
+            let word = UnsafeRawPointer(base + index).loadUnaligned(as: UInt64.self)
+            // bit 7 set and bit 6 clear, per byte
+            continuations &+= (word & ~(word << 1) & 0x8080_8080_8080_8080).nonzeroBitCount
+            index &+= 8
+        }
+        while index < bytes.count {
+            if base[index] & 0xC0 == 0x80 { continuations &+= 1 }
+            index &+= 1
+        }
+        return bytes.count - continuations
+    }
+}
