@@ -4,7 +4,7 @@ import RestKit
 
 /// `rkbench`: RestKit's benchmark tool.
 ///
-/// Measures every benchmark group (today `parse`) over a corpus and prints, per benchmark,
+/// Measures every benchmark group (parse, map, serialize, stream-map) over a corpus and prints, per benchmark,
 /// each workload's median seconds per run, then one summary row per subject × baseline pair.
 ///
 /// ```
