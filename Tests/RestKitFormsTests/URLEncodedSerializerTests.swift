@@ -1,0 +1,2 @@
+import RestKitForms
+import Testing
