@@ -77,8 +77,9 @@ extension URLEncodedSerializer {
         public var spaceEncoding: SpaceEncoding
         /// Default `.representation`.
         public var keyOrder: KeyOrder
-        /// The deepest nesting written before `.depthLimitExceeded` (guards the stack against
-        /// hand-built values). Default 512.
+        /// The most bracket levels one key may get (`a[b][]` has 2) before the write fails with
+        /// `.depthLimitExceeded` (guards the stack against hand-built values). Default 512;
+        /// ``URLEncodedParser`` reads 32 by default.
         public var maximumDepth: Int
 
         /// Options with the given values; every argument has the default listed above.

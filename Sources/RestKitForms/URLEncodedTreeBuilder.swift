@@ -9,8 +9,8 @@ import RestKitCore
 /// - `a[]=1&a[]=2` appends to an array: `{"a":["1","2"]}`.
 /// - `a[][x]=1&a[][y]=2&a[][x]=3` builds an array of objects: a pair joins the last object
 ///   of the array unless that object already has its key path, in which case it starts a
-///   new object → `[{"x":"1","y":"2"},{"x":"3"}]`. A key path containing `[]` never joins
-///   (`a[][tags][]=t` starts a new object every time, as in Rack).
+///   new object → `[{"x":"1","y":"2"},{"x":"3"}]`. A key path containing `[]` always joins
+///   (`a[][id]=1&a[][t][]=x&a[][t][]=y` → `[{"id":"1","t":["x","y"]}]`).
 /// - Malformed brackets are kept as key text (`a[b=1` → `{"a":{"[b":"1"}}`).
 ///
 /// Differences:
@@ -176,7 +176,7 @@ struct URLEncodedTreeBuilder {
     }
 
     /// Rack's `params_hash_has_key?`: whether `path` (`x` or `[x][y]`) already leads to a
-    /// value in `map`; `false` for any path containing `[]`.
+    /// value in `map`; `false` for any path containing `[]` (so such a pair always joins).
     private static func has(_ path: Bytes, in map: URLEncodedNode) -> Bool {
         var index = path.startIndex
         while index + 1 < path.endIndex {
