@@ -60,7 +60,8 @@ struct URLEncodedTreeBuilder {
         root.representation(isRoot: true, indicesFormArrays: indicesFormArrays)
     }
 
-    /// Rack's `normalize_params` for a map `params`.
+    /// Rack's `normalize_params` for a map `params`; `depth` is the bracket level of the
+    /// first segment of `name` (0 for the top-level name).
     private func normalize(into params: URLEncodedNode, name: Bytes, value: String, depth: Int) throws(Failure) {
         try checkDepth(depth)
         let key: Bytes
@@ -95,12 +96,13 @@ struct URLEncodedTreeBuilder {
     }
 
     /// Adds `value` to `list` by what follows its `[]`.
+    /// `depth` is the bracket level of that `[]`.
     private func append(_ value: String, to list: URLEncodedNode, rest: Bytes, depth: Int) throws(Failure) {
+        try checkDepth(depth)
         if rest.isEmpty {
             list.items.append(URLEncodedNode(string: value))
             return
         }
-        try checkDepth(depth)
         if rest.starts(with: [Self.open, Self.close]) {
             let inner = URLEncodedNode(.list)
             list.items.append(inner)
@@ -114,11 +116,11 @@ struct URLEncodedTreeBuilder {
             if !inner.contains(Self.open), !inner.contains(Self.close) { childKey = inner }
         }
         if let last = list.items.last, last.kind == .map, !Self.has(childKey, in: last) {
-            try normalize(into: last, name: childKey, value: value, depth: depth)
+            try normalize(into: last, name: childKey, value: value, depth: depth + 1)
         } else {
             let element = URLEncodedNode(.map)
             list.items.append(element)
-            try normalize(into: element, name: childKey, value: value, depth: depth)
+            try normalize(into: element, name: childKey, value: value, depth: depth + 1)
         }
     }
 
