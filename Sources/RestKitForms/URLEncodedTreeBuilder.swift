@@ -24,7 +24,7 @@ import RestKitCore
 /// deeper than `maximumDepth` brackets fails.
 ///
 /// ```swift
-/// var builder = URLEncodedTreeBuilder(maximumDepth: 32)
+/// let builder = URLEncodedTreeBuilder(maximumDepth: 32)
 /// try builder.insert(key: "user[name]", value: "Blake")
 /// builder.representation(indicesFormArrays: true)  // {"user":{"name":"Blake"}}
 /// ```
