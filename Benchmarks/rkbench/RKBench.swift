@@ -75,6 +75,7 @@ struct RKBench: ParsableCommand {
     static func groups(registry: Registry, materialized: Bool) -> [any BenchmarkGroup] {
         [ParseBenchmarkGroup(registry: registry, includesMaterialized: materialized)]
             + [MapBenchmarkGroup(), SerializeBenchmarkGroup()]
+            + [FormsBenchmarkGroup(registry: registry)]
     }
 
     func run() throws {
