@@ -5,6 +5,7 @@ extension Registry {
     /// |---|---|---|
     /// | `application/json`, `text/json`, any `+json` | `yajl` (also `jansson`, by name) | `json` |
     /// | `application/xml`, `text/xml`, any `+xml` | `libxml2` | `xml` |
+    /// | `multipart/form-data` | — | `multipart` |
     ///
     /// File extensions `.json` and `.xml` map to `application/json` and `application/xml`.
     /// Copy it and register more:
@@ -17,6 +18,7 @@ extension Registry {
         var registry = Registry()
         registry.registerBuiltInJSON()
         registry.registerBuiltInXML()
+        registry.registerBuiltInForms()
         return registry
     }()
 
@@ -40,5 +42,10 @@ extension Registry {
         register(XMLSerializer(), for: .type(.xml))
         register(XMLSerializer(), for: .type(.textXML))
         register(XMLSerializer(), for: .suffix("xml"))
+    }
+
+    private mutating func registerBuiltInForms() {
+        // Multipart
+        register(MultipartSerializer(), for: .type(.multipartFormData))
     }
 }
