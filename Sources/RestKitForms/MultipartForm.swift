@@ -48,7 +48,8 @@ public struct MultipartForm: Sendable {
                                    content: .bytes(Array(value.utf8))))
     }
 
-    /// Adds in-memory bytes, as a file when `filename` is given.
+    /// Adds in-memory bytes, as a file when `filename` is given (its content type then
+    /// defaults to the one of the file name's extension).
     ///
     /// ```swift
     /// form.append(name: "file", data: bytes, filename: "a.bin", contentType: FileMediaTypes.octetStream)
@@ -57,8 +58,8 @@ public struct MultipartForm: Sendable {
         name: String, data: [UInt8], filename: String? = nil, contentType: MediaType? = nil,
         headers: [(name: String, value: String)] = []
     ) {
-        parts.append(MultipartPart(name: name, filename: filename, contentType: contentType, headers: headers,
-                                   content: .bytes(data)))
+        parts.append(MultipartPart(name: name, filename: filename, contentType: Self.type(contentType, filename),
+                                   headers: headers, content: .bytes(data)))
     }
 
     /// Adds a file on disk, streamed when the body is produced. Its size and modification
@@ -84,7 +85,8 @@ public struct MultipartForm: Sendable {
     }
 
     /// Adds a stream of `length` bytes; `makeSource` is called for every reader (replays).
-    /// With an unknown length, the whole body's length is unknown too.
+    /// With an unknown length, the whole body's length is unknown too. With a `filename`,
+    /// the content type defaults to the one of its extension.
     ///
     /// ```swift
     /// form.append(name: "log", length: .known(size), filename: "app.log") { try LogSource(path) }
@@ -95,7 +97,7 @@ public struct MultipartForm: Sendable {
         _ makeSource: @escaping @Sendable () throws -> any BodySource
     ) {
         parts.append(MultipartPart(
-            name: name, filename: filename, contentType: contentType, headers: headers,
+            name: name, filename: filename, contentType: Self.type(contentType, filename), headers: headers,
             content: .stream(StreamSegment(name: name, length: length, makeSource: makeSource))))
     }
 
@@ -120,6 +122,11 @@ public struct MultipartForm: Sendable {
             boundary = MultipartBoundary.random()
         }
         return Body(segments: try segments(), contentType: contentType)
+    }
+
+    /// `contentType`, or for a file part (with a `filename`) the type of its extension.
+    private static func type(_ contentType: MediaType?, _ filename: String?) -> MediaType? {
+        contentType ?? filename.map(FileMediaTypes.mediaType(forPath:))
     }
 
     /// `multipart/form-data; boundary=…` for the current boundary.
