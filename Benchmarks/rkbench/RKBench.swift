@@ -71,7 +71,8 @@ struct RKBench: ParsableCommand {
 
     /// The benchmark groups, in run order. Add a group here.
     static func groups(registry: Registry, materialized: Bool) -> [any BenchmarkGroup] {
-        [ParseBenchmarkGroup(registry: registry, includesMaterialized: materialized)]
+        [ParseBenchmarkGroup(registry: registry, includesMaterialized: materialized),
+         MultipartBenchmarkGroup()]
     }
 
     func run() throws {

@@ -18,7 +18,8 @@ struct CaseResult {
                 guard let subjectSeconds = subject.median, let baselineSeconds = baseline.median else { return nil }
                 return Comparison(
                     benchmark: name, subject: subject.name, baseline: baseline.name,
-                    subjectSeconds: subjectSeconds, baselineSeconds: baselineSeconds, inputBytes: inputBytes)
+                    subjectSeconds: subjectSeconds, baselineSeconds: baselineSeconds, inputBytes: inputBytes,
+                    subjectMetrics: subject.metrics)
             }
         }
     }

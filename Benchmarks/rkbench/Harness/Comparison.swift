@@ -15,6 +15,8 @@ struct Comparison {
     /// Median seconds per run of the baseline.
     let baselineSeconds: Double
     let inputBytes: Int
+    /// The subject's own metrics (``Workload/metrics``).
+    var subjectMetrics: [String: Double] = [:]
 
     /// `baselineSeconds / subjectSeconds`: above 1 the subject is faster.
     var ratio: Double { baselineSeconds / subjectSeconds }

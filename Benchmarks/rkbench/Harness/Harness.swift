@@ -56,7 +56,7 @@ struct Harness {
         let results = workloads.indices.map { index in
             WorkloadResult(
                 name: workloads[index].name, samples: samples[index], iterations: iterations[index],
-                failure: failures[index])
+                failure: failures[index], metrics: workloads[index].metrics)
         }
         return CaseResult(
             name: benchmark.name, inputBytes: benchmark.inputBytes,

@@ -22,9 +22,16 @@ protocol Workload {
 
     /// Does the work once; throws when the input is rejected.
     func run() throws -> Int
+
+    /// Extra numbers the workload measured itself (`peak_rss_bytes`), read after sampling
+    /// and written to the reports.
+    var metrics: [String: Double] { get }
 }
 
 extension Workload {
     /// Every input is fine unless a workload says otherwise.
     var skipReason: String? { nil }
+
+    /// No extra numbers unless a workload measures some.
+    var metrics: [String: Double] { [:] }
 }

@@ -9,6 +9,8 @@ struct WorkloadResult {
     /// Why the workload was not measured (`"failed: …"` when it threw on the input,
     /// `"skipped (…)"` when it declined the input), else `nil`.
     let failure: String?
+    /// The workload's own ``Workload/metrics`` after sampling.
+    var metrics: [String: Double] = [:]
 
     /// The median seconds per run, or `nil` when the workload failed.
     var median: Double? { samples.median }

@@ -9,7 +9,7 @@ import RestKit
 /// ```
 ///
 /// `median_seconds` and `throughput_mb_s` are the subject's; `ratio` is
-/// baseline seconds / subject seconds.
+/// baseline seconds / subject seconds. A subject's own metrics (`peak_rss_bytes`) follow.
 ///
 /// ```swift
 /// try JSONReport.write(results, to: "bench.json")
@@ -18,7 +18,7 @@ enum JSONReport {
     /// The report as a ``Representation`` (keys in the documented order).
     static func representation(of results: [CaseResult]) -> Representation {
         let rows: [Representation] = results.flatMap(\.comparisons).map { row in
-            [
+            var representation: Representation = [
                 "benchmark": .string(row.benchmark),
                 "subject": .string(row.subject),
                 "baseline": .string(row.baseline),
@@ -26,6 +26,11 @@ enum JSONReport {
                 "throughput_mb_s": .double(row.throughputMBPerSecond),
                 "ratio": .double(row.ratio),
             ]
+            if case .object(var members) = representation.content, !row.subjectMetrics.isEmpty {
+                for key in row.subjectMetrics.keys.sorted() { members[key] = .double(row.subjectMetrics[key] ?? 0) }
+                representation = .object(members)
+            }
+            return representation
         }
         return ["results": .array(rows)]
     }

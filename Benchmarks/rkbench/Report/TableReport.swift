@@ -29,6 +29,9 @@ enum TableReport {
                 let throughput = Double(result.inputBytes) / median / 1e6
                 print("  \(label) median \(milliseconds(median)) ms  min \(milliseconds(minimum))  max \(milliseconds(maximum))"
                     + "  \(fixed(throughput, 1)) MB/s  (\(workload.samples.count) samples × \(workload.iterations) runs)")
+                for key in workload.metrics.keys.sorted() {
+                    print("  \(pad("", 31)) \(key) \(fixed(workload.metrics[key] ?? 0, 0))")
+                }
             }
         }
         for skipped in result.skipped {
