@@ -76,6 +76,7 @@ struct RKBench: ParsableCommand {
         [ParseBenchmarkGroup(registry: registry, includesMaterialized: materialized)]
             + [MapBenchmarkGroup(), SerializeBenchmarkGroup()]
             + [FormsBenchmarkGroup(registry: registry)]
+            + [MultipartBenchmarkGroup()]
     }
 
     func run() throws {

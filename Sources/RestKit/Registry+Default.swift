@@ -6,6 +6,7 @@ extension Registry {
     /// | `application/json`, `text/json`, any `+json` | `yajl` (also `jansson`, by name) | `json` |
     /// | `application/xml`, `text/xml`, any `+xml` | `libxml2` | `xml` |
     /// | `application/x-www-form-urlencoded` | `urlencoded` | `urlencoded` |
+    /// | `multipart/form-data` | — | `multipart` |
     ///
     /// File extensions `.json` and `.xml` map to `application/json` and `application/xml`.
     /// Copy it and register more:
@@ -48,5 +49,7 @@ extension Registry {
         // URL-encoded: no file extension.
         register(URLEncodedParser(), for: .type(.formURLEncoded))
         register(URLEncodedSerializer(), for: .type(.formURLEncoded))
+        // Multipart
+        register(MultipartSerializer(), for: .type(.multipartFormData))
     }
 }

@@ -19,7 +19,8 @@ struct CaseResult {
                 return Comparison(
                     benchmark: name, subject: subject.name, baseline: baseline.name,
                     subjectSeconds: subjectSeconds, baselineSeconds: baselineSeconds, inputBytes: inputBytes,
-                    subjectPeakResidentBytes: subject.peakResidentBytes)
+                    subjectPeakResidentBytes: subject.peakResidentBytes,
+                    subjectMetrics: subject.metrics)
             }
         }
     }

@@ -17,6 +17,8 @@ struct Comparison {
     let inputBytes: Int
     /// The subject's peak resident memory, when measured (one-shot workloads).
     var subjectPeakResidentBytes: Int? = nil
+    /// The subject's own metrics (``Workload/metrics``).
+    var subjectMetrics: [String: Double] = [:]
 
     /// `baselineSeconds / subjectSeconds`: above 1 the subject is faster.
     var ratio: Double { baselineSeconds / subjectSeconds }

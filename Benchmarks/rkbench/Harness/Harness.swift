@@ -70,7 +70,7 @@ struct Harness {
         let results = workloads.indices.map { index in
             WorkloadResult(
                 name: workloads[index].name, samples: samples[index], iterations: iterations[index],
-                failure: failures[index], peakResidentBytes: peaks[index])
+                failure: failures[index], peakResidentBytes: peaks[index], metrics: workloads[index].metrics)
         }
         return CaseResult(
             name: benchmark.name, inputBytes: benchmark.inputBytes,

@@ -26,6 +26,9 @@ protocol Workload {
     /// Whether one run is long enough to be the only sample (a 1 GiB stream): the harness
     /// then runs it exactly once, without warm-up, and records its peak resident memory.
     var isOneShot: Bool { get }
+    /// Extra numbers the workload measured itself (`peak_rss_bytes`), read after sampling
+    /// and written to the reports.
+    var metrics: [String: Double] { get }
 }
 
 extension Workload {
@@ -34,4 +37,6 @@ extension Workload {
 
     /// Workloads are sampled many times unless they say otherwise.
     var isOneShot: Bool { false }
+    /// No extra numbers unless a workload measures some.
+    var metrics: [String: Double] { [:] }
 }

@@ -11,6 +11,8 @@ struct WorkloadResult {
     let failure: String?
     /// Peak resident memory during the run, for one-shot workloads (``Workload/isOneShot``).
     var peakResidentBytes: Int? = nil
+    /// The workload's own ``Workload/metrics`` after sampling.
+    var metrics: [String: Double] = [:]
 
     /// The median seconds per run, or `nil` when the workload failed.
     var median: Double? { samples.median }

@@ -12,7 +12,7 @@ import RestKit
 /// peak resident memory.
 ///
 /// `median_seconds` and `throughput_mb_s` are the subject's; `ratio` is
-/// baseline seconds / subject seconds.
+/// baseline seconds / subject seconds. A subject's own metrics (`peak_rss_bytes`) follow.
 ///
 /// ```swift
 /// try JSONReport.write(results, to: "bench.json")
@@ -30,6 +30,7 @@ enum JSONReport {
                 "ratio": .double(row.ratio),
             ]
             if let peak = row.subjectPeakResidentBytes { members["peak_rss_bytes"] = .int(Int64(peak)) }
+            for key in row.subjectMetrics.keys.sorted() { members[key] = .double(row.subjectMetrics[key] ?? 0) }
             return Representation(.object(members))
         }
         return ["results": .array(rows)]

@@ -1,0 +1,29 @@
+import RestKit
+
+/// `multipart/1GiB`: producing a `multipart/form-data` body (a 1 GiB file plus a few text
+/// fields) into a sink, against `read(2)` of the same file into the same buffer.
+///
+/// The file is sparse (`ftruncate`), created on the first run and deleted at exit, so its
+/// pages come from the page cache after the first pass. With `--quick` it is 256 MiB.
+/// The subject also reports its peak resident memory (`peak_rss_bytes`, from `VmHWM`, reset
+/// through `/proc/self/clear_refs` before the case where the kernel allows it).
+///
+/// ```swift
+/// let cases = MultipartBenchmarkGroup(quick: false).cases(in: corpus)
+/// ```
+struct MultipartBenchmarkGroup: BenchmarkGroup {
+    let name = "multipart"
+    /// 256 MiB instead of 1 GiB.
+    var quick = CommandLine.arguments.contains("--quick")
+
+    func cases(in corpus: Corpus) -> [BenchmarkCase] {
+        let fileSize = quick ? 256 << 20 : 1 << 30
+        let file = BenchmarkTemporaryFile(size: fileSize)
+        let subject = MultipartBodyWorkload(file: file)
+        return [
+            BenchmarkCase(
+                name: quick ? "\(name)/256MiB(quick)" : "\(name)/1GiB", inputBytes: fileSize,
+                subjects: [subject], baselines: [FileReadWorkload(file: file)])
+        ]
+    }
+}

@@ -1,0 +1,53 @@
+import RestKit
+import Synchronization
+
+/// The subject: builds a form (three text fields and the file), then reads the whole body
+/// into a 1 MiB buffer that is thrown away. Records the peak resident set.
+///
+/// ```swift
+/// let workload = MultipartBodyWorkload(file: BenchmarkTemporaryFile(size: 1 << 30))
+/// _ = try workload.run()   // bytes produced
+/// ```
+final class MultipartBodyWorkload: Workload {
+    let name = "multipart"
+    let file: BenchmarkTemporaryFile
+    private var buffer = [UInt8](repeating: 0, count: 1 << 20)
+    private var peakRSS = 0
+    private var resetDone = false
+    private var resetWorks = false
+    private var rssBefore = 0
+
+    init(file: BenchmarkTemporaryFile) {
+        self.file = file
+    }
+
+    /// `peak_rss_bytes` (VmHWM after the runs), `rss_before_bytes` (VmRSS before the first
+    /// run: the process with its corpus loaded) and whether the peak was reset first.
+    var metrics: [String: Double] {
+        ["peak_rss_bytes": Double(peakRSS), "rss_before_bytes": Double(rssBefore), "peak_rss_reset": resetWorks ? 1 : 0]
+    }
+
+    func run() throws -> Int {
+        if !resetDone {
+            resetDone = true
+            resetWorks = BenchmarkTemporaryFile.resetPeakRSS()
+            rssBefore = BenchmarkTemporaryFile.statusBytes("VmRSS") ?? 0
+        }
+        var form = MultipartForm()
+        form.append(field: "title", value: "benchmark upload")
+        form.append(field: "description", value: String(repeating: "lorem ipsum ", count: 20))
+        form.append(field: "tags", value: "bench,multipart")
+        try form.appendFile(name: "blob", path: try file.path(), filename: "blob.bin")
+        let body = try form.makeBody()
+        let reader = body.makeReader()
+        var total = 0
+        while true {
+            let count = try buffer.withUnsafeMutableBytes { try reader.read(into: $0) }
+            if count == 0 { break }
+            total += count
+        }
+        peakRSS = max(peakRSS, BenchmarkTemporaryFile.statusBytes("VmHWM") ?? 0)
+        guard total == body.length.value else { throw BodyError(.lengthMismatch, "produced \(total) bytes") }
+        return total
+    }
+}

@@ -1,0 +1,75 @@
+/// Multipart boundaries: random generation, RFC 2046 validation, and collision checks.
+///
+/// ```swift
+/// let boundary = MultipartBoundary.random()   // "RestKit-" + 32 hex digits (128 random bits)
+/// try MultipartBoundary.validate("----WebKitFormBoundary7MA4YWxkTrZu0gW")
+/// ```
+public enum MultipartBoundary {
+    /// A new boundary with 128 bits from the system's secure random number generator.
+    ///
+    /// ```swift
+    /// var form = MultipartForm(boundary: MultipartBoundary.random())
+    /// ```
+    public static func random() -> String {
+        var generator = SystemRandomNumberGenerator()
+        let high = generator.next() as UInt64
+        let low = generator.next() as UInt64
+        return "RestKit-" + hex(high) + hex(low)
+    }
+
+    /// Checks RFC 2046 §5.1.1: 1–70 characters from `bchars`, not ending in a space.
+    ///
+    /// ```swift
+    /// try MultipartBoundary.validate("abc")   // ok
+    /// ```
+    ///
+    /// - Throws: ``MultipartError`` of type ``MultipartError/ErrorType/invalidBoundary``.
+    public static func validate(_ boundary: String) throws(MultipartError) {
+        let bytes = Array(boundary.utf8)
+        guard (1...70).contains(bytes.count) else {
+            throw MultipartError(.invalidBoundary, "boundary must be 1 to 70 characters, not \(bytes.count)")
+        }
+        guard bytes.allSatisfy(isBoundaryChar), bytes.last != UInt8(ascii: " ") else {
+            throw MultipartError(.invalidBoundary, "boundary '\(boundary)' has characters RFC 2046 does not allow")
+        }
+    }
+
+    /// Whether `boundary` occurs anywhere in `content` (a stricter test than the delimiter
+    /// `CRLF--boundary`, so a body never depends on what follows the match).
+    static func occurs(_ boundary: [UInt8], in content: [UInt8]) -> Bool {
+        guard let first = boundary.first, content.count >= boundary.count else { return false }
+        return content.withUnsafeBytes { haystack in
+            boundary.withUnsafeBytes { needle in
+                var start = 0
+                let lastStart = haystack.count - needle.count
+                while start <= lastStart {
+                    guard let found = haystack[start...lastStart].firstIndex(of: first) else { return false }
+                    if memcmpEqual(haystack, at: found, needle) { return true }
+                    start = found + 1
+                }
+                return false
+            }
+        }
+    }
+
+    private static func memcmpEqual(_ haystack: UnsafeRawBufferPointer, at offset: Int, _ needle: UnsafeRawBufferPointer) -> Bool {
+        for index in 0..<needle.count where haystack[offset + index] != needle[index] { return false }
+        return true
+    }
+
+    /// RFC 2046 `bchars`: DIGIT / ALPHA / `'()+_,-./:=?` / space.
+    private static func isBoundaryChar(_ byte: UInt8) -> Bool {
+        switch byte {
+        case UInt8(ascii: "a")...UInt8(ascii: "z"), UInt8(ascii: "A")...UInt8(ascii: "Z"),
+            UInt8(ascii: "0")...UInt8(ascii: "9"):
+            true
+        default:
+            Array("'()+_,-./:=? ".utf8).contains(byte)
+        }
+    }
+
+    private static func hex(_ value: UInt64) -> String {
+        let digits = String(value, radix: 16)
+        return String(repeating: "0", count: 16 - digits.count) + digits
+    }
+}

@@ -1,0 +1,99 @@
+public import RestKitCore
+
+/// One part of a ``MultipartForm``: a field name, optional file name and content type,
+/// additional headers, and the content (text, bytes, a file on disk, or a stream).
+///
+/// Parts are made by the form's `append` methods; change their metadata before
+/// ``MultipartForm/makeBody()`` if needed.
+///
+/// ```swift
+/// var form = MultipartForm()
+/// try form.appendFile(name: "avatar", path: "/tmp/me.png")
+/// form.parts[0].filename = "avatar.png"
+/// form.parts[0].headers.append((name: "Content-Language", value: "en"))
+/// ```
+public struct MultipartPart: Sendable {
+    /// The form field name (`name=` of `Content-Disposition`).
+    public var name: String
+    /// The file name (`filename=`), or `nil` for a plain field.
+    public var filename: String?
+    /// The `Content-Type` header, or `nil` for none (plain text fields).
+    public var contentType: MediaType?
+    /// Additional headers, written after `Content-Disposition` and `Content-Type`.
+    public var headers: [(name: String, value: String)]
+    /// The content.
+    let content: Content
+
+    /// Where a part's bytes come from.
+    enum Content: Sendable {
+        case bytes([UInt8])
+        case file(FileSnapshot)
+        case stream(StreamSegment)
+
+        var segment: BodySegment {
+            switch self {
+            case .bytes(let bytes): .bytes(bytes)
+            case .file(let file): .file(file)
+            case .stream(let stream): .stream(stream)
+            }
+        }
+    }
+
+    init(
+        name: String, filename: String?, contentType: MediaType?, headers: [(name: String, value: String)],
+        content: Content
+    ) {
+        self.name = name
+        self.filename = filename
+        self.contentType = contentType
+        self.headers = headers
+        self.content = content
+    }
+
+    /// The content's length in bytes, when known.
+    ///
+    /// ```swift
+    /// form.parts.map(\.length.value)
+    /// ```
+    public var length: Body.Length { content.segment.length }
+
+    /// The header block of this part: `Content-Disposition`, `Content-Type`, the additional
+    /// headers, and the blank line.
+    ///
+    /// `name` and `filename` are escaped as the WHATWG HTML standard does for
+    /// multipart/form-data: `"` becomes `%22`, CR `%0D`, LF `%0A`; other characters are
+    /// written as UTF-8. A file name with non-ASCII characters also gets an RFC 5987
+    /// `filename*=UTF-8''…` parameter.
+    func headerBlock(index: Int) throws(MultipartError) -> [UInt8] {
+        var text = "Content-Disposition: form-data; name=\"\(MultipartEncoding.escapeQuoted(name))\""
+        if let filename {
+            text += "; filename=\"\(MultipartEncoding.escapeQuoted(filename))\""
+            if !filename.utf8.allSatisfy({ $0 < 0x80 }) {
+                text += "; filename*=UTF-8''\(MultipartEncoding.percentEncodeRFC5987(filename))"
+            }
+        }
+        text += "\r\n"
+        if let contentType {
+            let value = contentType.description
+            try MultipartEncoding.validateHeader(name: "Content-Type", value: value, part: label(index))
+            text += "Content-Type: \(value)\r\n"
+        }
+        for header in headers {
+            try MultipartEncoding.validateHeader(name: header.name, value: header.value, part: label(index))
+            let lowered = header.name.lowercased()
+            if lowered == "content-disposition" || lowered == "content-type" {
+                throw MultipartError(
+                    .invalidHeader, "set \(header.name) through the part's name, filename and contentType",
+                    part: label(index))
+            }
+            text += "\(header.name): \(header.value)\r\n"
+        }
+        text += "\r\n"
+        return Array(text.utf8)
+    }
+
+    /// The name used in errors: the field name, or `#index` when it is empty.
+    func label(_ index: Int) -> String {
+        name.isEmpty ? "#\(index)" : name
+    }
+}

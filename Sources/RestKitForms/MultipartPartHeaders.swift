@@ -1,0 +1,185 @@
+public import RestKitCore
+
+/// The headers of one parsed multipart part, with the form fields read from them:
+/// `name` and `filename` from `Content-Disposition`, and `contentType`.
+///
+/// ```swift
+/// if case .part(let headers) = try parser.read() {
+///     headers.name          // "photo"
+///     headers.filename      // "IMG_0042.JPG"
+///     headers.contentType   // image/jpeg
+///     headers["X-Custom"]   // any header, case-insensitive
+/// }
+/// ```
+///
+/// `name` and `filename` are decoded as the WHATWG HTML standard encodes them (`%22`, `%0D`,
+/// `%0A` back to `"`, CR, LF; `\"` and `\\` quoted pairs too). An RFC 5987
+/// `filename*=UTF-8''…` parameter wins over `filename`.
+public struct MultipartPartHeaders: Sendable, Hashable {
+    /// One header line.
+    public struct Field: Sendable, Hashable {
+        /// The name as written.
+        public var name: String
+        /// The value, without surrounding spaces.
+        public var value: String
+    }
+
+    /// Every header, in order.
+    public let fields: [Field]
+    /// The disposition type (`form-data`), lowercased, or `nil` without `Content-Disposition`.
+    public let disposition: String?
+    /// The `name` parameter of `Content-Disposition`.
+    public let name: String?
+    /// The file name: `filename*` when present and decodable, else `filename`.
+    public let filename: String?
+    /// `Content-Type`, parsed; `nil` when absent or not a valid media type (see `self["Content-Type"]`).
+    public let contentType: MediaType?
+
+    /// The value of the first header called `name` (case-insensitive).
+    ///
+    /// ```swift
+    /// headers["content-type"]   // "text/plain; charset=utf-8"
+    /// ```
+    public subscript(_ name: String) -> String? {
+        let lowered = name.lowercased()
+        return fields.first { $0.name.lowercased() == lowered }?.value
+    }
+
+    init(fields: [Field]) {
+        self.fields = fields
+        let lookup = { (name: String) in fields.first { $0.name.lowercased() == name }?.value }
+        if let value = lookup("content-disposition") {
+            let parsed = DispositionParser.parse(value)
+            disposition = parsed.type
+            name = parsed.parameters["name"].map(DispositionParser.decodeWHATWG)
+            filename = parsed.parameters["filename*"].flatMap(DispositionParser.decodeRFC5987)
+                ?? parsed.parameters["filename"].map(DispositionParser.decodeWHATWG)
+        } else {
+            disposition = nil
+            name = nil
+            filename = nil
+        }
+        contentType = lookup("content-type").flatMap { try? MediaType($0) }
+    }
+}
+
+/// `Content-Disposition` parameter parsing and decoding.
+enum DispositionParser {
+    /// The lowercased type and the parameters (names lowercased, quoted values unquoted).
+    static func parse(_ value: String) -> (type: String, parameters: [String: String]) {
+        let bytes = Array(value.utf8)
+        var index = 0
+        var parameters: [String: String] = [:]
+        let type = readUntil(bytes, &index, stop: UInt8(ascii: ";")).lowercased()
+        while index < bytes.count {
+            index += 1  // ";"
+            let name = readUntil(bytes, &index, stop: UInt8(ascii: "=")).lowercased()
+            guard index < bytes.count else { break }
+            guard bytes[index] == UInt8(ascii: "=") else { continue }  // a parameter without a value
+            index += 1  // "="
+            skipSpaces(bytes, &index)
+            let parameterValue: String
+            if index < bytes.count, bytes[index] == UInt8(ascii: "\"") {
+                parameterValue = readQuoted(bytes, &index)
+                _ = readUntil(bytes, &index, stop: UInt8(ascii: ";"))
+            } else {
+                parameterValue = readUntil(bytes, &index, stop: UInt8(ascii: ";"))
+            }
+            if !name.isEmpty, parameters[name] == nil { parameters[name] = parameterValue }
+        }
+        return (type, parameters)
+    }
+
+    /// `%22`, `%0D`, `%0A` (any hex case) back to `"`, CR, LF; everything else unchanged.
+    static func decodeWHATWG(_ value: String) -> String {
+        guard value.contains("%") else { return value }
+        let bytes = Array(value.utf8)
+        var output: [UInt8] = []
+        output.reserveCapacity(bytes.count)
+        var index = 0
+        while index < bytes.count {
+            if bytes[index] == UInt8(ascii: "%"), index + 2 < bytes.count,
+                let decoded = [("22", 0x22), ("0d", 0x0D), ("0a", 0x0A)].first(where: {
+                    String(decoding: bytes[index + 1...index + 2], as: UTF8.self).lowercased() == $0.0
+                })
+            {
+                output.append(UInt8(decoded.1))
+                index += 3
+            } else {
+                output.append(bytes[index])
+                index += 1
+            }
+        }
+        return String(decoding: output, as: UTF8.self)
+    }
+
+    /// RFC 5987 `charset'language'pct-encoded` (UTF-8 or ISO-8859-1), or `nil` if malformed.
+    static func decodeRFC5987(_ value: String) -> String? {
+        let pieces = value.split(separator: "'", maxSplits: 2, omittingEmptySubsequences: false)
+        guard pieces.count == 3 else { return nil }
+        let charset = pieces[0].lowercased()
+        var bytes: [UInt8] = []
+        var iterator = Array(pieces[2].utf8).makeIterator()
+        while let byte = iterator.next() {
+            if byte == UInt8(ascii: "%") {
+                guard let high = iterator.next().flatMap(hexValue), let low = iterator.next().flatMap(hexValue) else {
+                    return nil
+                }
+                bytes.append(high << 4 | low)
+            } else {
+                bytes.append(byte)
+            }
+        }
+        switch charset {
+        case "utf-8": return String(validating: bytes, as: UTF8.self)
+        case "iso-8859-1": return String(String.UnicodeScalarView(bytes.map { Unicode.Scalar($0) }))
+        default: return nil
+        }
+    }
+
+    private static func hexValue(_ byte: UInt8) -> UInt8? {
+        switch byte {
+        case UInt8(ascii: "0")...UInt8(ascii: "9"): byte - UInt8(ascii: "0")
+        case UInt8(ascii: "a")...UInt8(ascii: "f"): byte - UInt8(ascii: "a") + 10
+        case UInt8(ascii: "A")...UInt8(ascii: "F"): byte - UInt8(ascii: "A") + 10
+        default: nil
+        }
+    }
+
+    private static func skipSpaces(_ bytes: [UInt8], _ index: inout Int) {
+        while index < bytes.count, bytes[index] == 0x20 || bytes[index] == 0x09 { index += 1 }
+    }
+
+    /// The trimmed text up to `stop` (not consumed) or the end.
+    private static func readUntil(_ bytes: [UInt8], _ index: inout Int, stop: UInt8) -> String {
+        let start = index
+        while index < bytes.count, bytes[index] != stop, bytes[index] != UInt8(ascii: ";") { index += 1 }
+        return trimmingSpaces(String(decoding: bytes[start..<index], as: UTF8.self))
+    }
+
+    /// `text` without leading and trailing spaces and tabs.
+    private static func trimmingSpaces(_ text: String) -> String {
+        let scalars = text.unicodeScalars
+        guard let first = scalars.firstIndex(where: { $0 != " " && $0 != "\t" }),
+            let last = scalars.lastIndex(where: { $0 != " " && $0 != "\t" })
+        else { return "" }
+        return String(scalars[first...last])
+    }
+
+    /// A quoted string starting at `index` (on the opening quote); `\"` and `\\` unescaped.
+    private static func readQuoted(_ bytes: [UInt8], _ index: inout Int) -> String {
+        var output: [UInt8] = []
+        index += 1
+        while index < bytes.count, bytes[index] != UInt8(ascii: "\"") {
+            if bytes[index] == UInt8(ascii: "\\"), index + 1 < bytes.count,
+                bytes[index + 1] == UInt8(ascii: "\"") || bytes[index + 1] == UInt8(ascii: "\\")
+            {
+                index += 1
+            }
+            output.append(bytes[index])
+            index += 1
+        }
+        if index < bytes.count { index += 1 }
+        return String(decoding: output, as: UTF8.self)
+    }
+}

@@ -1,0 +1,116 @@
+import Foundation
+import RestKitCore
+import Testing
+
+@testable import RestKitForms
+
+@Suite("Multipart writer")
+struct MultipartWriterTests {
+    static let boundary = "XyZzy-fixed"
+
+    @Test("text fields and data, byte for byte")
+    func smallBodyBytes() throws {
+        var form = MultipartForm(boundary: Self.boundary)
+        form.append(field: "title", value: "Holiday ☀")
+        form.append(name: "meta", data: Array("{}".utf8), contentType: .json, headers: [(name: "X-Note", value: "n")])
+        form.append(name: "file", data: [0, 1, 2], filename: "a.bin", contentType: FileMediaTypes.octetStream)
+        let body = try form.makeBody()
+        let bytes = try body.makeReader().readAll()
+        let expected = "--XyZzy-fixed\r\n"
+            + "Content-Disposition: form-data; name=\"title\"\r\n\r\n"
+            + "Holiday ☀\r\n"
+            + "--XyZzy-fixed\r\n"
+            + "Content-Disposition: form-data; name=\"meta\"\r\n"
+            + "Content-Type: application/json\r\n"
+            + "X-Note: n\r\n\r\n"
+            + "{}\r\n"
+            + "--XyZzy-fixed\r\n"
+            + "Content-Disposition: form-data; name=\"file\"; filename=\"a.bin\"\r\n"
+            + "Content-Type: application/octet-stream\r\n\r\n"
+            + "\u{0}\u{1}\u{2}\r\n"
+            + "--XyZzy-fixed--\r\n"
+        #expect(bytes == Array(expected.utf8))
+        #expect(body.length == .known(bytes.count))
+        #expect(body.contentType?.description == "multipart/form-data; boundary=XyZzy-fixed")
+    }
+
+    @Test("empty form is just the close delimiter")
+    func emptyForm() throws {
+        var form = MultipartForm(boundary: "b")
+        let body = try form.makeBody()
+        #expect(try body.makeReader().readAll() == Array("--b--\r\n".utf8))
+        #expect(body.length == .known(7))
+    }
+
+    @Test("name and filename escaping (WHATWG) and filename* for non-ASCII")
+    func escaping() throws {
+        var form = MultipartForm(boundary: "b")
+        form.append(name: "a\"b\r\nc", data: [], filename: "ré\"sumé\n.pdf", contentType: .plainText)
+        let text = String(decoding: try form.makeBody().makeReader().readAll(), as: UTF8.self)
+        #expect(text.contains(#"name="a%22b%0D%0Ac"; filename="ré%22sumé%0A.pdf"; filename*=UTF-8''r%C3%A9%22sum%C3%A9%0A.pdf"#))
+    }
+
+    @Test("CR or LF in a header value is rejected, naming the part")
+    func headerInjection() throws {
+        var form = MultipartForm(boundary: "b")
+        form.append(field: "x", value: "v", headers: [(name: "X-Evil", value: "a\r\nContent-Type: text/html")])
+        #expect {
+            _ = try form.makeBody()
+        } throws: { error in
+            let error = try #require(error as? MultipartError)
+            return error.errorType == .invalidHeader && error.part == "x"
+        }
+        var typed = MultipartForm(boundary: "b")
+        typed.append(name: "y", data: [], contentType: MediaType(type: "text", subtype: "plain", parameters: ["x": "a\nb"]))
+        #expect(throws: MultipartError.self) { _ = try typed.makeBody() }
+    }
+
+    @Test("a fixed boundary found in content is an error; a random one is regenerated")
+    func boundaryCollision() throws {
+        var fixed = MultipartForm(boundary: "abc")
+        fixed.append(field: "f", value: "xxabcxx")
+        #expect {
+            _ = try fixed.makeBody()
+        } throws: { ($0 as? MultipartError)?.errorType == .boundaryInContent }
+
+        var random = MultipartForm()
+        let first = random.boundary
+        random.append(field: "f", value: "before \(first) after")
+        let body = try random.makeBody()
+        #expect(random.boundary != first)
+        #expect(random.boundary.utf8.count >= 8 + 32)
+        #expect(body.contentType?.parameters["boundary"] == random.boundary)
+    }
+
+    @Test("invalid fixed boundaries are refused")
+    func invalidBoundary() {
+        for boundary in ["", String(repeating: "a", count: 71), "a\"b", "trailing "] {
+            var form = MultipartForm(boundary: boundary)
+            #expect(throws: MultipartError.self) { _ = try form.makeBody() }
+        }
+    }
+
+    @Test("MIME types from extensions")
+    func mimeTypes() {
+        #expect(FileMediaTypes.mediaType(forPath: "/a/b/photo.JPG").essence == "image/jpeg")
+        #expect(FileMediaTypes.mediaType(forPath: "x.tar.gz").essence == "application/gzip")
+        #expect(FileMediaTypes.mediaType(forPath: "noext").essence == "application/octet-stream")
+        #expect(FileMediaTypes.mediaType(forPath: ".bashrc").essence == "application/octet-stream")
+        #expect(FileMediaTypes.table.count >= 40)
+    }
+
+    @Test("registry serializer writes scalar fields, arrays as repeated fields")
+    func serializer() throws {
+        let value: Representation = ["q": "swift", "page": 2, "ok": true, "tags": ["a", "b"], "none": .null]
+        let (bytes, contentType) = try MultipartSerializer(boundary: "ZZ").serializeForm(value)
+        let text = String(decoding: bytes, as: UTF8.self)
+        let part = { (name: String, value: String) in
+            "--ZZ\r\nContent-Disposition: form-data; name=\"\(name)\"\r\n\r\n\(value)\r\n"
+        }
+        #expect(text == part("q", "swift") + part("page", "2") + part("ok", "true") + part("tags", "a")
+            + part("tags", "b") + "--ZZ--\r\n")
+        #expect(contentType.parameters["boundary"] == "ZZ")
+        #expect(throws: SerializationError.self) { _ = try MultipartSerializer().serialize(["o": ["k": 1]]) }
+        #expect(throws: SerializationError.self) { _ = try MultipartSerializer().serialize([1, 2]) }
+    }
+}
