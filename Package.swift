@@ -17,6 +17,7 @@ let package = Package(
     dependencies: [
         .package(url: "https://github.com/apple/swift-argument-parser.git", from: "1.5.0"),
         .package(url: "https://github.com/apple/swift-collections.git", from: "1.1.0"),
+        .package(url: "https://github.com/apple/swift-crypto.git", from: "3.12.0"),
     ],
     targets: [
         // MARK: System libraries
@@ -65,7 +66,11 @@ let package = Package(
 
         .executableTarget(
             name: "rk",
-            dependencies: ["RestKit", .product(name: "ArgumentParser", package: "swift-argument-parser")]
+            dependencies: [
+                "RestKit",
+                .product(name: "ArgumentParser", package: "swift-argument-parser"),
+                .product(name: "Crypto", package: "swift-crypto"),
+            ]
         ),
         .executableTarget(
             name: "rkbench",

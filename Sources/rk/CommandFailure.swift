@@ -32,14 +32,19 @@ struct CommandFailure: Error {
 enum StandardStreams {
     /// Writes all bytes to stdout; throws when the reader went away (EPIPE) or the disk is full.
     static func writeOutput(_ bytes: [UInt8]) throws(CommandFailure) {
+        try write(bytes[...], to: STDOUT_FILENO, name: "standard output")
+    }
+
+    /// Writes all bytes to a file descriptor, retrying short writes.
+    static func write(_ bytes: ArraySlice<UInt8>, to descriptor: Int32, name: String) throws(CommandFailure) {
         var written = 0
         while written < bytes.count {
             let result = bytes.withUnsafeBytes { buffer in
-                Glibc.write(STDOUT_FILENO, buffer.baseAddress.map { $0 + written }, buffer.count - written)
+                Glibc.write(descriptor, buffer.baseAddress.map { $0 + written }, buffer.count - written)
             }
             if result < 0 {
                 if errno == EINTR { continue }
-                throw CommandFailure.input("cannot write to standard output: \(String(cString: strerror(errno)))")
+                throw CommandFailure.input("cannot write to \(name): \(String(cString: strerror(errno)))")
             }
             written += result
         }

@@ -10,6 +10,6 @@ struct RK: ParsableCommand {
             (one line on stderr: rk: error: PATH:LINE:COLUMN: reason), 2 on usage errors.
             """,
         version: "0.1.0",
-        subcommands: [ParseCommand.self, ConvertCommand.self, ParsersCommand.self]
+        subcommands: [ParseCommand.self, ConvertCommand.self, ParsersCommand.self, FormCommand.self]
     )
 }

@@ -1,0 +1,89 @@
+import Foundation
+import Glibc
+import RestKit
+
+/// Builds the body for `rk form` and streams it out.
+struct FormWriting {
+    let fields: [String]
+    let urlencoded: Bool
+    let output: String?
+
+    func run() throws(CommandFailure) {
+        let parsed = try fields.map { (argument) throws(CommandFailure) in try FormField(argument) }
+        let body = urlencoded ? try urlEncodedBody(parsed) : try multipartBody(parsed)
+        StandardStreams.writeError("Content-Type: \(body.contentType?.description ?? "application/octet-stream")\n")
+        if let length = body.length.value { StandardStreams.writeError("Content-Length: \(length)\n") }
+        try stream(body)
+    }
+
+    private func urlEncodedBody(_ fields: [FormField]) throws(CommandFailure) -> Body {
+        var members = OrderedDictionary<String, Representation>()
+        for field in fields {
+            guard case .text(let value) = field.content else {
+                throw CommandFailure.usage("-F \(field.name)=@…: files need multipart/form-data (drop --urlencoded)")
+            }
+            // Bracket keys are kept literally; a repeated name becomes repeated pairs.
+            if let existing = members[field.name] {
+                members[field.name] = .array((existing.arrayValue ?? [existing]) + [.string(value)])
+            } else {
+                members[field.name] = .string(value)
+            }
+        }
+        var options = URLEncodedSerializer.Options()
+        options.arrayStyle = .repeatedKey
+        do {
+            var body = Body.bytes(try URLEncodedSerializer(options: options).serialize(.object(members)))
+            body.contentType = .formURLEncoded
+            return body
+        } catch {
+            throw CommandFailure.input("cannot encode the fields: \(error)")
+        }
+    }
+
+    private func multipartBody(_ fields: [FormField]) throws(CommandFailure) -> Body {
+        var form = MultipartForm()
+        for field in fields {
+            switch field.content {
+            case .text(let value):
+                form.append(field: field.name, value: value)
+            case .file(let path, let contentType, let filename):
+                do {
+                    try form.appendFile(name: field.name, path: path, filename: filename, contentType: contentType)
+                } catch {
+                    throw CommandFailure.input("\(error)")
+                }
+            }
+        }
+        do {
+            return try form.makeBody()
+        } catch {
+            throw CommandFailure.usage("\(error)")
+        }
+    }
+
+    /// Copies the body to the output one fixed-size buffer at a time.
+    private func stream(_ body: Body) throws(CommandFailure) {
+        let descriptor: Int32
+        if let output {
+            descriptor = open(output, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0o644)
+            guard descriptor >= 0 else {
+                throw CommandFailure.input("\(output): \(String(cString: strerror(errno)))")
+            }
+        } else {
+            descriptor = STDOUT_FILENO
+        }
+        defer { if output != nil { close(descriptor) } }
+        let reader = body.makeReader()
+        var buffer = [UInt8](repeating: 0, count: 1 << 20)
+        while true {
+            let count: Int
+            do {
+                count = try buffer.withUnsafeMutableBytes { (raw) throws(BodyError) in try reader.read(into: raw) }
+            } catch {
+                throw CommandFailure.input("\(error)")
+            }
+            if count == 0 { return }
+            try StandardStreams.write(buffer[..<count], to: descriptor, name: output ?? "standard output")
+        }
+    }
+}

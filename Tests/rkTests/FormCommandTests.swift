@@ -1,0 +1,76 @@
+import Foundation
+import Glibc
+import RestKitTestSupport
+import Testing
+
+/// `rk form`: writing multipart and URL-encoded bodies, and parsing them back.
+struct FormCommandTests {
+    static func header(_ name: String, in stderr: String) -> String? {
+        stderr.split(separator: "\n").first { $0.hasPrefix(name + ": ") }.map { String($0.dropFirst(name.count + 2)) }
+    }
+
+    @Test func multipartBodyRoundTripsThroughParse() throws {
+        let directory = FileManager.default.temporaryDirectory.appendingPathComponent("rk-form-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let file = directory.appendingPathComponent("notes.txt")
+        try Data("hello, multipart\n".utf8).write(to: file)
+        let body = directory.appendingPathComponent("body.bin")
+
+        let written = try CommandLineTests.run(["form", "-F", "name=Blake", "-F", "doc=@\(file.path);filename=résumé.txt", "-o", body.path])
+        #expect(written.status == 0, "\(written.stderr)")
+        let contentType = try #require(Self.header("Content-Type", in: written.stderr))
+        #expect(contentType.hasPrefix("multipart/form-data; boundary="))
+        let length = try #require(Self.header("Content-Length", in: written.stderr).flatMap { Int($0) })
+        #expect(length == (try Data(contentsOf: body)).count)
+
+        let parsed = try CommandLineTests.run(["form", "--parse", "--type", contentType, body.path])
+        #expect(parsed.status == 0, "\(parsed.stderr)")
+        let lines = parsed.stdout.split(separator: "\n")
+        #expect(lines.count == 2)
+        #expect(lines.first == #"{"name":"name","filename":null,"content_type":null,"size":5,"sha256":"e8fbf44c43373ad0691e03cae826ea4e04e2117076228fe76d7318fd94a4ae66"}"#)
+        #expect(lines.last?.contains(#""filename":"résumé.txt","content_type":"text/plain","size":17"#) == true, "\(parsed.stdout)")
+    }
+
+    @Test func urlEncodedBody() throws {
+        let outcome = try CommandLineTests.run(["form", "--urlencoded", "-F", "user[name]=Blake", "-F", "tags[]=a", "-F", "tags[]=b", "-F", "q=¡niño!"])
+        #expect(outcome.status == 0)
+        #expect(outcome.stdout == "user[name]=Blake&tags[]=a&tags[]=b&q=%C2%A1ni%C3%B1o%21")
+        #expect(Self.header("Content-Type", in: outcome.stderr) == "application/x-www-form-urlencoded")
+        #expect(Self.header("Content-Length", in: outcome.stderr) == "55")
+        let parsed = try CommandLineTests.run(["form", "--parse", "--type", "application/x-www-form-urlencoded", "-"], stdin: Array(outcome.stdout.utf8))
+        #expect(parsed.stdout == #"{"user":{"name":"Blake"},"tags":["a","b"],"q":"¡niño!"}"# + "\n")
+    }
+
+    @Test func errorsAndUsage() throws {
+        let missing = try CommandLineTests.run(["form", "-F", "f=@/nonexistent/file.bin"])
+        #expect(missing.status == 1)
+        #expect(missing.stderr.hasPrefix("rk: error: /nonexistent/file.bin"), "\(missing.stderr)")
+        for arguments in [["form", "--parse"], ["form", "-F", "novalue"], ["form", "--urlencoded", "-F", "f=@/etc/hostname"],
+                          ["form", "-F", "f=@/etc/hostname;bogus=1"], ["form", "--parse", "--type", "multipart/form-data", "-"]] {
+            let outcome = try CommandLineTests.run(arguments)
+            #expect(outcome.status == 2, "\(arguments): \(outcome.stderr)")
+        }
+        let malformed = try CommandLineTests.run(["form", "--parse", "--type", "multipart/form-data; boundary=xyz", "-"], stdin: Array("garbage".utf8))
+        #expect(malformed.status == 1, "\(malformed.stderr)")
+        #expect(malformed.stderr.hasPrefix("rk: error: <stdin>: "))
+    }
+
+    @Test func aLargeFileStreamsWithFlatMemory() throws {
+        let directory = FileManager.default.temporaryDirectory.appendingPathComponent("rk-form-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let path = directory.appendingPathComponent("sparse.bin").path
+        let size = 1 << 30
+        #expect(FileManager.default.createFile(atPath: path, contents: nil))
+        #expect(truncate(path, off_t(size)) == 0)
+        let outcome = try CommandLineTests.run(["form", "-F", "blob=@\(path)", "-o", "/dev/null"])
+        #expect(outcome.status == 0, "\(outcome.stderr)")
+        let length = try #require(Self.header("Content-Length", in: outcome.stderr).flatMap { Int($0) })
+        #expect(length > size)
+        // The largest resident size of any child this test process waited for (all are `rk`).
+        var usage = rusage()
+        #expect(getrusage(RUSAGE_CHILDREN.rawValue, &usage) == 0)
+        #expect(usage.ru_maxrss < 64 * 1024, "peak RSS of rk: \(usage.ru_maxrss) KiB")
+    }
+}
