@@ -1,11 +1,13 @@
 import Foundation
+import Glibc
 import Synchronization
 
-/// A sparse temporary file of a given size, created on first use and removed at exit.
+/// A temporary file of a given size filled with a pseudo-random pattern (real data, so reads
+/// come from the page cache, not from a sparse hole), created on first use and removed at exit.
 ///
 /// ```swift
 /// let file = BenchmarkTemporaryFile(size: 1 << 30)
-/// let path = try file.path()   // created now (ftruncate), deleted when rkbench exits
+/// let path = try file.path()   // written now, deleted when rkbench exits
 /// ```
 final class BenchmarkTemporaryFile: Sendable {
     /// The file size in bytes.
@@ -24,9 +26,7 @@ final class BenchmarkTemporaryFile: Sendable {
             if let created { return created }
             let path = FileManager.default.temporaryDirectory
                 .appendingPathComponent("rkbench-multipart-\(getpid())-\(size).bin").path
-            guard FileManager.default.createFile(atPath: path, contents: nil), truncate(path, off_t(size)) == 0 else {
-                throw CocoaError(.fileWriteUnknown, userInfo: [NSFilePathErrorKey: path])
-            }
+            try Self.write(size: size, to: path)
             let first = Self.pending.withLock { pending in
                 pending.append(path)
                 return pending.count == 1
@@ -34,6 +34,28 @@ final class BenchmarkTemporaryFile: Sendable {
             if first { atexit { BenchmarkTemporaryFile.removeAll() } }
             created = path
             return path
+        }
+    }
+
+    /// Writes `size` bytes: one 4 MiB block of SplitMix64 output, repeated.
+    private static func write(size: Int, to path: String) throws {
+        let descriptor = open(path, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0o600)
+        guard descriptor >= 0 else { throw CocoaError(.fileWriteUnknown, userInfo: [NSFilePathErrorKey: path]) }
+        defer { close(descriptor) }
+        var state: UInt64 = 0x5EED
+        var block = [UInt8](repeating: 0, count: 4 << 20)
+        for index in stride(from: 0, to: block.count, by: 8) {
+            state &+= 0x9E37_79B9_7F4A_7C15
+            var mixed = (state ^ (state >> 30)) &* 0xBF58_476D_1CE4_E5B9
+            mixed = (mixed ^ (mixed >> 27)) &* 0x94D0_49BB_1331_11EB
+            withUnsafeBytes(of: mixed ^ (mixed >> 31)) { block.replaceSubrange(index..<index + 8, with: $0) }
+        }
+        var remaining = size
+        while remaining > 0 {
+            let count = min(remaining, block.count)
+            let written = block.withUnsafeBytes { Glibc.write(descriptor, $0.baseAddress, count) }
+            guard written > 0 else { throw CocoaError(.fileWriteUnknown, userInfo: [NSFilePathErrorKey: path]) }
+            remaining -= written
         }
     }
 

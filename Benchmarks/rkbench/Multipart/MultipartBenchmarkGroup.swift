@@ -3,8 +3,8 @@ import RestKit
 /// `multipart/1GiB`: producing a `multipart/form-data` body (a 1 GiB file plus a few text
 /// fields) into a sink, against `read(2)` of the same file into the same buffer.
 ///
-/// The file is sparse (`ftruncate`), created on the first run and deleted at exit, so its
-/// pages come from the page cache after the first pass. With `--quick` it is 256 MiB.
+/// The file holds real (pseudo-random) data, written on the first run and deleted at exit, so
+/// its pages come from the page cache. With `--quick` it is 256 MiB.
 /// The subject also reports its peak resident memory (`peak_rss_bytes`, from `VmHWM`, reset
 /// through `/proc/self/clear_refs` before the case where the kernel allows it).
 ///

@@ -22,9 +22,13 @@ final class MultipartBodyWorkload: Workload {
     }
 
     /// `peak_rss_bytes` (VmHWM after the runs), `rss_before_bytes` (VmRSS before the first
-    /// run: the process with its corpus loaded) and whether the peak was reset first.
+    /// run: the process with its corpus loaded), `rss_growth_bytes` (what producing bodies
+    /// added on top) and whether the peak was reset first.
     var metrics: [String: Double] {
-        ["peak_rss_bytes": Double(peakRSS), "rss_before_bytes": Double(rssBefore), "peak_rss_reset": resetWorks ? 1 : 0]
+        [
+            "peak_rss_bytes": Double(peakRSS), "rss_before_bytes": Double(rssBefore),
+            "rss_growth_bytes": Double(max(0, peakRSS - rssBefore)), "peak_rss_reset": resetWorks ? 1 : 0,
+        ]
     }
 
     func run() throws -> Int {
