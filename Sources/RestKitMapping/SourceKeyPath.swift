@@ -160,7 +160,13 @@ struct MappingScope {
     var parents: [Representation] = []
     /// The representation of the object being mapped (the parent of its relationships).
     var current: Representation = .null
-    var options: MappingOptions
+    /// The options, boxed: a scope is copied for every object, and one reference is cheaper
+    /// to copy than the options' many fields.
+    private var optionsBox: OptionsBox
+    var options: MappingOptions {
+        get { optionsBox.options }
+        set { optionsBox = OptionsBox(newValue) }
+    }
     var collectionIndex: Int?
     var keyPath = ""
     /// Where skipped (declined) elements are reported; shared by the whole operation.
@@ -168,7 +174,12 @@ struct MappingScope {
 
     init(root: Representation, options: MappingOptions) {
         self.root = root
-        self.options = options
+        optionsBox = OptionsBox(options)
+    }
+
+    private final class OptionsBox {
+        let options: MappingOptions
+        init(_ options: MappingOptions) { self.options = options }
     }
 
     /// ``MappingOptions/metadata`` with `mapping.collectionIndex` added when mapping an element.
