@@ -33,6 +33,9 @@ struct FormCommand: ParsableCommand {
     @Flag(name: .long, help: "Parse a body instead of writing one.")
     var parse = false
 
+    @Flag(name: .long, help: "When writing, also print bytes written, time, throughput and peak memory on stderr.")
+    var stats = false
+
     @Option(name: .long, help: ArgumentHelp("The body's media type, with its boundary (with --parse).", valueName: "MIME"))
     var type: String?
 
@@ -52,7 +55,7 @@ struct FormCommand: ParsableCommand {
         if parse {
             try FormParsing(type: type ?? "", path: path ?? "-").run()
         } else {
-            try FormWriting(fields: fields, urlencoded: urlencoded, output: output).run()
+            try FormWriting(fields: fields, urlencoded: urlencoded, output: output, printsStats: stats).run()
         }
     }
 }

@@ -7,13 +7,31 @@ struct FormWriting {
     let fields: [String]
     let urlencoded: Bool
     let output: String?
+    let printsStats: Bool
 
     func run() throws(CommandFailure) {
         let parsed = try fields.map { (argument) throws(CommandFailure) in try FormField(argument) }
         let body = urlencoded ? try urlEncodedBody(parsed) : try multipartBody(parsed)
         StandardStreams.writeError("Content-Type: \(body.contentType?.description ?? "application/octet-stream")\n")
         if let length = body.length.value { StandardStreams.writeError("Content-Length: \(length)\n") }
-        try stream(body)
+        let start = ContinuousClock.now
+        let written = try stream(body)
+        if printsStats {
+            let elapsed = ContinuousClock.now - start
+            let seconds = Double(elapsed.components.seconds) + Double(elapsed.components.attoseconds) / 1e18
+            let rate = seconds > 0 ? Double(written) / seconds / 1e6 : 0
+            let peak = Self.peakResidentBytes().map { String($0) } ?? "unknown"
+            StandardStreams.writeError("Stats: \(written) bytes in \(String(format: "%.3f", seconds)) s (\(String(format: "%.0f", rate)) MB/s), peak RSS \(peak) bytes\n")
+        }
+    }
+
+    /// `VmHWM` from `/proc/self/status`, in bytes.
+    private static func peakResidentBytes() -> Int? {
+        guard let status = try? String(contentsOfFile: "/proc/self/status", encoding: .utf8) else { return nil }
+        for line in status.split(separator: "\n") where line.hasPrefix("VmHWM:") {
+            return line.split(separator: " ").compactMap { Int($0) }.first.map { $0 * 1024 }
+        }
+        return nil
     }
 
     private func urlEncodedBody(_ fields: [FormField]) throws(CommandFailure) -> Body {
@@ -61,8 +79,8 @@ struct FormWriting {
         }
     }
 
-    /// Copies the body to the output one fixed-size buffer at a time.
-    private func stream(_ body: Body) throws(CommandFailure) {
+    /// Copies the body to the output one fixed-size buffer at a time; returns the bytes written.
+    private func stream(_ body: Body) throws(CommandFailure) -> Int {
         let descriptor: Int32
         if let output {
             descriptor = open(output, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0o644)
@@ -75,6 +93,7 @@ struct FormWriting {
         defer { if output != nil { close(descriptor) } }
         let reader = body.makeReader()
         var buffer = [UInt8](repeating: 0, count: 1 << 20)
+        var total = 0
         while true {
             let count: Int
             do {
@@ -82,8 +101,9 @@ struct FormWriting {
             } catch {
                 throw CommandFailure.input("\(error)")
             }
-            if count == 0 { return }
+            if count == 0 { return total }
             try StandardStreams.write(buffer[..<count], to: descriptor, name: output ?? "standard output")
+            total += count
         }
     }
 }

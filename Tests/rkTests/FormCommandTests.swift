@@ -64,13 +64,14 @@ struct FormCommandTests {
         let size = 1 << 30
         #expect(FileManager.default.createFile(atPath: path, contents: nil))
         #expect(truncate(path, off_t(size)) == 0)
-        let outcome = try CommandLineTests.run(["form", "-F", "blob=@\(path)", "-o", "/dev/null"])
+        let outcome = try CommandLineTests.run(["form", "--stats", "-F", "blob=@\(path)", "-o", "/dev/null"])
         #expect(outcome.status == 0, "\(outcome.stderr)")
         let length = try #require(Self.header("Content-Length", in: outcome.stderr).flatMap { Int($0) })
         #expect(length > size)
-        // The largest resident size of any child this test process waited for (all are `rk`).
-        var usage = rusage()
-        #expect(getrusage(RUSAGE_CHILDREN.rawValue, &usage) == 0)
-        #expect(usage.ru_maxrss < 64 * 1024, "peak RSS of rk: \(usage.ru_maxrss) KiB")
+        // rk reports its own peak resident size (VmHWM): "Stats: N bytes in …, peak RSS M bytes".
+        let stats = try #require(Self.header("Stats", in: outcome.stderr))
+        let peak = try #require(stats.split(separator: " ").dropLast().last.flatMap { Int($0) })
+        #expect(stats.hasPrefix("\(length) bytes in "))
+        #expect(peak < 64 << 20, "\(stats)")
     }
 }
