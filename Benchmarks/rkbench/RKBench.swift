@@ -50,6 +50,9 @@ struct RKBench: ParsableCommand {
 
     @OptionGroup var stream: StreamBenchmarkOptions
 
+    @Option(name: .long, help: .hidden)
+    var memoryProbe: String?
+
     func validate() throws {
         if generated && corpus != nil {
             throw ValidationError("--generated and --corpus cannot be used together")
@@ -80,6 +83,10 @@ struct RKBench: ParsableCommand {
     }
 
     func run() throws {
+        if let memoryProbe {
+            try MemoryProbe.run(memoryProbe)
+            return
+        }
         if let writeGenerated {
             try Self.write(Corpus.generated(), to: writeGenerated)
             return

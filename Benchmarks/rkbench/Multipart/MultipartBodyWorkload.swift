@@ -25,10 +25,32 @@ final class MultipartBodyWorkload: Workload {
     /// run: the process with its corpus loaded), `rss_growth_bytes` (what producing bodies
     /// added on top) and whether the peak was reset first.
     var metrics: [String: Double] {
-        [
-            "peak_rss_bytes": Double(peakRSS), "rss_before_bytes": Double(rssBefore),
+        var metrics: [String: Double] = [
+            "in_process_peak_rss_bytes": Double(peakRSS), "rss_before_bytes": Double(rssBefore),
             "rss_growth_bytes": Double(max(0, peakRSS - rssBefore)), "peak_rss_reset": resetWorks ? 1 : 0,
         ]
+        // The number the memory target is about: a fresh process producing this body alone.
+        if let path = try? file.path(), let peak = probe.value({ MemoryProbe.measure("multipart:\(path)") }) {
+            metrics["peak_rss_bytes"] = Double(peak)
+        }
+        return metrics
+    }
+
+    private let probe = ProbedPeak()
+
+    /// Produces the body for the file at `path` into a throwaway buffer; returns the bytes.
+    static func produce(path: String) throws -> Int {
+        var form = MultipartForm()
+        form.append(field: "title", value: "benchmark upload")
+        try form.appendFile(name: "blob", path: path, filename: "blob.bin")
+        let reader = try form.makeBody().makeReader()
+        var buffer = [UInt8](repeating: 0, count: 1 << 20)
+        var total = 0
+        while true {
+            let count = try buffer.withUnsafeMutableBytes { try reader.read(into: $0) }
+            if count == 0 { return total }
+            total += count
+        }
     }
 
     func run() throws -> Int {

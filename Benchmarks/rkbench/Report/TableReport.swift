@@ -29,7 +29,7 @@ enum TableReport {
                 let throughput = Double(result.inputBytes) / median / 1e6
                 print("  \(label) median \(milliseconds(median)) ms  min \(milliseconds(minimum))  max \(milliseconds(maximum))"
                     + "  \(fixed(throughput, 1)) MB/s  (\(workload.samples.count) samples × \(workload.iterations) runs)"
-                    + (workload.peakResidentBytes.map { "  peak RSS \(fixed(Double($0) / 1_048_576, 1)) MiB" } ?? ""))
+                    + (workload.peakResidentBytes.map { "  in-process peak RSS \(fixed(Double($0) / 1_048_576, 1)) MiB" } ?? ""))
                 for key in workload.metrics.keys.sorted() {
                     print("  \(pad("", 31)) \(key) \(fixed(workload.metrics[key] ?? 0, 0))")
                 }

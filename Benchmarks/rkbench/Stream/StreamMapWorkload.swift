@@ -15,6 +15,14 @@ struct StreamMapWorkload: Workload {
     let targetBytes: Int
     /// One 1 GiB pass is a sample; no warm-up, no repetition.
     var isOneShot: Bool { true }
+    private let probe = ProbedPeak()
+
+    /// `peak_rss_bytes`: the peak resident memory of a fresh `rkbench` process doing this
+    /// stream alone (see ``MemoryProbe``), the number the memory target is about.
+    var metrics: [String: Double] {
+        guard let peak = probe.value({ MemoryProbe.measure("stream-map:\(targetBytes)") }) else { return [:] }
+        return ["peak_rss_bytes": Double(peak)]
+    }
 
     func run() throws -> Int {
         var source = TweetArrayStream(pool: pool, targetBytes: targetBytes)
