@@ -117,4 +117,15 @@ struct ReadmeMappingExamples {
         #expect(String(decoding: json, as: UTF8.self)
             == #"{"article":{"title":"Hello","body":"First post","published_at":"1970-01-01T00:00:00Z"}}"#)
     }
+
+    @Test func railsStyleFormParametersFallOutOfTheInverse() throws {
+        let article = ObjectMapping(Article.init) { article in
+            article.map("title", to: \.title)
+            article.map("author.name", to: \.author.name)
+        }
+        let body = try article.inverse(rootKey: "article").representation(of: Article(title: "Hello world", author: Author(name: "Blake")))
+        let form = try Registry.default.serialize(body, as: .formURLEncoded)
+        #expect(String(decoding: form, as: UTF8.self) == "article[title]=Hello%20world&article[author][name]=Blake")
+        #expect(try article.map(#require(Registry.default.parse(form, as: .formURLEncoded)["article"])).title == "Hello world")
+    }
 }
