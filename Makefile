@@ -6,9 +6,9 @@ APT_PACKAGES     := libjansson-dev libyajl-dev libxml2-dev pkg-config
 SUDO             := $(shell [ "$$(id -u)" -eq 0 ] || echo sudo)
 SWIFT            ?= swift
 
-.PHONY: test bench build deps clean
+.PHONY: test bench build deps python-deps clean
 
-test: deps
+test: deps python-deps
 	$(SWIFT) build --build-tests
 	$(SWIFT) test --skip-build
 
@@ -23,6 +23,14 @@ deps:
 		echo "Installing $(APT_PACKAGES) with apt-get"; \
 		$(SUDO) apt-get update && \
 		DEBIAN_FRONTEND=noninteractive $(SUDO) apt-get install -y --no-install-recommends $(APT_PACKAGES); \
+	fi
+
+# The multipart interoperability tests use Python's standard library, and urllib3 as an
+# independent body producer when it can be installed; without either they say so and skip.
+python-deps:
+	@if command -v python3 >/dev/null 2>&1 && ! python3 -c 'import urllib3' >/dev/null 2>&1; then \
+		python3 -m pip install --quiet --user urllib3 >/dev/null 2>&1 || \
+		echo "note: urllib3 not installed; multipart interop tests use a handcrafted body instead"; \
 	fi
 
 clean:
