@@ -47,6 +47,8 @@ public struct ConversionContext: Sendable {
     /// when an error needs them.
     private var base: String
     private var component: String
+    /// For an element of an array: its position (joined to the key path only when needed).
+    private var index: Int?
 
     /// Creates a context.
     public init(options: MappingOptions = MappingOptions(), keyPath: String = "") {
@@ -61,6 +63,22 @@ public struct ConversionContext: Sendable {
         self.component = component
     }
 
+    /// The context of element `index` of the array this context describes.
+    func element(_ index: Int) -> ConversionContext {
+        var element = self
+        if self.index != nil {
+            // Nested arrays: the outer position becomes part of the base path.
+            element.base = keyPath
+            element.component = ""
+        }
+        element.index = index
+        return element
+    }
+
     /// The dotted key path of the value in the source document.
-    public var keyPath: String { KeyPathText.join(base, component) }
+    public var keyPath: String {
+        let path = KeyPathText.join(base, component)
+        guard let index else { return path }
+        return KeyPathText.join(path, String(index))
+    }
 }

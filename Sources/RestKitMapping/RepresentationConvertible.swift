@@ -232,7 +232,7 @@ extension Array: RepresentationConvertible where Element: RepresentationConverti
         var converted: [Element] = []
         converted.reserveCapacity(elements.count)
         for (index, element) in elements.enumerated() {
-            let elementContext = ConversionContext(options: context.options, keyPath: KeyPathText.join(context.keyPath, String(index)))
+            let elementContext = context.element(index)
             if element.isNull, let null = Element.converted(fromNullIn: elementContext) {
                 converted.append(null)
             } else {

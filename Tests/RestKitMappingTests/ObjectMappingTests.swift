@@ -171,6 +171,8 @@ struct ObjectMappingTests {
         #expect(sample.count == 255)
         #expect(try mapping.map(["text": 12.5]).text == "12.5")
         #expect(throws: MappingError.self) { try mapping.map(["count": 256]) }
+        let element = #expect(throws: MappingError.self) { try mapping.map(["ids": [1, "x", 3]]) }
+        #expect(element?.keyPath == "ids.1")
         for word in ["true", "YES", "t", "y", "1"] { #expect(try mapping.map(["flag": .string(word)]).flag) }
         for word in ["false", "No", "F", "n", "0"] { #expect(try !mapping.map(["flag": .string(word)]).flag) }
     }
