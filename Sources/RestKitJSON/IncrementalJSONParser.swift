@@ -52,7 +52,7 @@ public struct IncrementalJSONParser: ~Copyable {
         try checkParsing()
         guard let base = chunk.baseAddress, chunk.count > 0 else { return }
         let chunkOffset = callbackState.pointee.builder.appendInput(chunk)
-        if let offset = Self.firstNonJSONControl(in: chunk) {
+        if let offset = YAJLLeniency.firstFormFeedOrVerticalTab(in: chunk) {
             try fail(.syntax, "invalid character (form feed or vertical tab) outside a string", at: chunkOffset + offset)
         }
         if let invalid = callbackState.pointee.builder.validateInput(isFinal: false) {
@@ -114,16 +114,6 @@ public struct IncrementalJSONParser: ~Copyable {
         case .finished:
             throw ParseError(.syntax, "the parser has already finished", at: nil, parser: "yajl")
         }
-    }
-
-    /// Form feed and vertical tab: yajl takes them for whitespace, JSON does not; inside a
-    /// string they are unescaped control characters, also invalid. So any occurrence is an error.
-    private static func firstNonJSONControl(in chunk: UnsafeRawBufferPointer) -> Int? {
-        guard let base = chunk.baseAddress else { return nil }
-        let formFeed = memchr(base, 0x0C, chunk.count)
-        let verticalTab = memchr(base, 0x0B, chunk.count)
-        let hits = [formFeed, verticalTab].compactMap { $0 }.map { UnsafeRawPointer($0) - base }
-        return hits.min()
     }
 
     /// Records and throws an error at an input offset.

@@ -94,7 +94,7 @@ public struct JSONElementStreamParser: ~Copyable {
         guard let base = chunk.baseAddress, chunk.count > 0 else { return [] }
         let bytes = chunk.assumingMemoryBound(to: UInt8.self)
         let chunkOffset = locations.offset
-        if let offset = Self.firstNonJSONControl(in: chunk) {
+        if let offset = YAJLLeniency.firstFormFeedOrVerticalTab(in: chunk) {
             try fail(.syntax, "invalid character (form feed or vertical tab) outside a string", at: chunkOffset + offset, in: bytes)
         }
         if let invalid = validator.validate(bytes, isFinal: false) {
@@ -182,14 +182,6 @@ public struct JSONElementStreamParser: ~Copyable {
         case .finished:
             throw ParseError(.syntax, "the parser has already finished", at: nil, parser: "yajl")
         }
-    }
-
-    /// Form feed and vertical tab: yajl takes them for whitespace, JSON does not.
-    private static func firstNonJSONControl(in chunk: UnsafeRawBufferPointer) -> Int? {
-        guard let base = chunk.baseAddress else { return nil }
-        let formFeed = memchr(base, 0x0C, chunk.count).map { UnsafeRawPointer($0) - base }
-        let verticalTab = memchr(base, 0x0B, chunk.count).map { UnsafeRawPointer($0) - base }
-        return [formFeed, verticalTab].compactMap { $0 }.min()
     }
 
     /// Records and throws an error at an input offset inside `chunk` (the chunk being
