@@ -62,6 +62,7 @@ enum GistServer {
         router.get("/wrapped") { _, _ in
             respond(.ok, #"{"gists": \#(publicGists), "meta": {"count": 2}}"#)
         }
+        router.get("/broken") { _, _ in respond(.ok, #"{"id": "aa1", "#) }
         router.get("/empty") { _, _ in respond(.ok, "") }
         router.get("/csv") { _, _ in respond(.ok, "id,name\n1,a\n", type: "text/csv") }
         router.get("/untyped") { _, _ in respond(.ok, "[]", type: nil) }

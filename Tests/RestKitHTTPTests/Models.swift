@@ -22,7 +22,15 @@ struct Echo: Sendable, Equatable {
     var body = ""
 }
 
+/// An API's own error shape: `{"message": "…"}`.
+struct APIError: Error, Sendable, CustomStringConvertible {
+    var message = ""
+    var description: String { message }
+}
+
 enum Mappings {
+    static let apiError = ObjectMapping(APIError.init) { $0.map("message", to: \.message) }
+
     static let gist = ObjectMapping(Gist.init) { gist in
         gist.map("id", to: \.id)
         gist.map("description", to: \.summary)
@@ -59,6 +67,7 @@ enum Mappings {
                 ResponseDescriptor(mapping: gist, method: .get, pathPattern: "/users/:login/gists"),
                 ResponseDescriptor(mapping: echo, pathPattern: "/echo"),
                 ResponseDescriptor(mapping: echo, pathPattern: "/echo/:id"),
+                ResponseDescriptor(mapping: gist, pathPattern: "/broken"),
             ]
             config.requestDescriptors = [RequestDescriptor(mapping: gistRequest, rootKey: "gist", methods: [.post, .patch, .put])]
             config.router.add(Route(Gist.self, methods: [.get, .patch, .delete], pattern: "/gists/:id", mapping: gistID))
