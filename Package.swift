@@ -11,6 +11,7 @@ let package = Package(
         .library(name: "RestKitXML", targets: ["RestKitXML"]),
         .library(name: "RestKitMapping", targets: ["RestKitMapping"]),
         .library(name: "RestKitForms", targets: ["RestKitForms"]),
+        .library(name: "RestKitHTTP", targets: ["RestKitHTTP"]),
         .executable(name: "rk", targets: ["rk"]),
         .executable(name: "rkbench", targets: ["rkbench"]),
     ],
@@ -18,6 +19,8 @@ let package = Package(
         .package(url: "https://github.com/apple/swift-argument-parser.git", from: "1.5.0"),
         .package(url: "https://github.com/apple/swift-collections.git", from: "1.1.0"),
         .package(url: "https://github.com/apple/swift-crypto.git", from: "3.12.0"),
+        .package(url: "https://github.com/swift-server/async-http-client.git", from: "1.21.0"),
+        .package(url: "https://github.com/hummingbird-project/hummingbird.git", from: "2.0.0"),
     ],
     targets: [
         // MARK: System libraries
@@ -58,6 +61,16 @@ let package = Package(
 
         .target(name: "RestKitMapping", dependencies: ["RestKitCore"]),
 
+        // MARK: HTTP
+
+        .target(
+            name: "RestKitHTTP",
+            dependencies: [
+                "RestKitCore", "RestKitMapping", "RestKitForms", "RestKit",
+                .product(name: "AsyncHTTPClient", package: "async-http-client"),
+            ]
+        ),
+
         // MARK: Umbrella
 
         .target(name: "RestKit", dependencies: ["RestKitCore", "RestKitJSON", "RestKitXML", "RestKitForms", "RestKitMapping"]),
@@ -90,6 +103,14 @@ let package = Package(
         .testTarget(name: "RestKitFormsTests", dependencies: ["RestKitForms", "RestKitTestSupport"]),
         .testTarget(name: "RestKitMappingTests", dependencies: ["RestKitMapping", "RestKitJSON", "RestKitTestSupport"]),
         .testTarget(name: "RestKitTests", dependencies: ["RestKit", "RestKitTestSupport"]),
+        .testTarget(
+            name: "RestKitHTTPTests",
+            dependencies: [
+                "RestKitHTTP", "RestKitJSON", "RestKit", "RestKitTestSupport",
+                .product(name: "Hummingbird", package: "hummingbird"),
+                .product(name: "HummingbirdTesting", package: "hummingbird"),
+            ]
+        ),
         .testTarget(name: "rkTests", dependencies: ["rk", "RestKitTestSupport"]),
     ],
     swiftLanguageModes: [.v6]

@@ -71,6 +71,19 @@ public struct MediaTypePattern: Sendable, CustomStringConvertible, ExpressibleBy
 
     private init(rule: Rule) { self.rule = rule }
 
+    /// The media type of an exact or wildcard pattern (`application/json`, `text/*`); `nil`
+    /// for suffix, predicate and regular-expression patterns. Useful to build `Accept` headers.
+    ///
+    /// ```swift
+    /// Registry.default.parsers.compactMap(\.pattern.mediaType)   // application/json, text/json, …
+    /// ```
+    public var mediaType: MediaType? {
+        switch rule {
+        case .exact(let type), .wildcard(let type): type
+        case .suffix, .predicate, .regex: nil
+        }
+    }
+
     /// Whether `mediaType` is covered.
     public func matches(_ mediaType: MediaType) -> Bool {
         switch rule {

@@ -104,6 +104,9 @@ public struct MappingResult {
     public var errors: [MappingError] = []
     private var byKeyPath: [String: [Any]] = [:]
 
+    /// An empty result (no objects, no errors), for a response without content.
+    public init() {}
+
     mutating func append(_ object: Any, at keyPath: String?) {
         objects.append(object)
         byKeyPath[keyPath ?? "", default: []].append(object)

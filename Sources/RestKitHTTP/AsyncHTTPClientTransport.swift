@@ -1,0 +1,99 @@
+internal import AsyncHTTPClient
+internal import NIOCore
+internal import NIOHTTP1
+
+/// The ``HTTPTransport`` over swift-server's AsyncHTTPClient (`HTTPClient.shared` unless
+/// told otherwise).
+///
+/// ```swift
+/// let manager = ObjectManager(baseURL: "https://api.github.com", transport: AsyncHTTPClientTransport(timeout: .seconds(10)))
+/// ```
+///
+/// Request bodies stream chunk by chunk from ``Body`` (with `Content-Length` when the length
+/// is known); responses are collected up to ``maximumResponseSize`` bytes.
+public struct AsyncHTTPClientTransport: HTTPTransport {
+    /// The timeout of a request without its own (default 60 s).
+    public var timeout: Duration
+    /// The largest response body accepted (default 64 MiB).
+    public var maximumResponseSize: Int
+    private let client: HTTPClient
+
+    /// A transport over the shared `HTTPClient`.
+    public init(timeout: Duration = .seconds(60), maximumResponseSize: Int = 64 << 20) {
+        self.init(client: .shared, timeout: timeout, maximumResponseSize: maximumResponseSize)
+    }
+
+    init(client: HTTPClient, timeout: Duration, maximumResponseSize: Int) {
+        self.client = client
+        self.timeout = timeout
+        self.maximumResponseSize = maximumResponseSize
+    }
+
+    public func send(_ request: TransportRequest) async throws(ObjectManagerError) -> TransportResponse {
+        var outgoing = HTTPClientRequest(url: request.url)
+        outgoing.method = NIOHTTP1.HTTPMethod(rawValue: request.method.rawValue)
+        for field in request.headers { outgoing.headers.add(name: field.name, value: field.value) }
+        if let body = request.body {
+            let length: HTTPClientRequest.Body.Length = body.length.value.map { .known(Int64($0)) } ?? .unknown
+            outgoing.body = .stream(ByteBufferChunks(body: body), length: length)
+        }
+        let limit = request.timeout ?? timeout
+        let deadline = NIODeadline.now() + .nanoseconds(Self.nanoseconds(limit))
+        do {
+            let response = try await client.execute(outgoing, deadline: deadline)
+            var headers = HeaderFields()
+            for field in response.headers { headers.add(field.name, field.value) }
+            let buffer = try await response.body.collect(upTo: maximumResponseSize)
+            return TransportResponse(status: Int(response.status.code), headers: headers, body: Array(buffer.readableBytesView))
+        } catch {
+            throw Self.classify(error, request: request, timeout: limit, limit: maximumResponseSize)
+        }
+    }
+
+    private static func nanoseconds(_ duration: Duration) -> Int64 {
+        let (seconds, attoseconds) = duration.components
+        let (product, overflow) = seconds.multipliedReportingOverflow(by: 1_000_000_000)
+        return overflow ? Int64.max : product.addingReportingOverflow(attoseconds / 1_000_000_000).partialValue
+    }
+
+    private static func classify(_ error: any Error, request: TransportRequest, timeout: Duration, limit: Int) -> ObjectManagerError {
+        let target = "\(request.method) \(request.url)"
+        if let error = error as? ObjectManagerError { return error }
+        if error is CancellationError || Task.isCancelled {
+            return ObjectManagerError(.cancelled, "\(target) was cancelled", underlying: error)
+        }
+        if let error = error as? HTTPClientError {
+            switch error {
+            case .cancelled, .requestStreamCancelled:
+                return ObjectManagerError(.cancelled, "\(target) was cancelled", underlying: error)
+            case .deadlineExceeded, .readTimeout, .writeTimeout, .connectTimeout, .getConnectionFromPoolTimeout:
+                return ObjectManagerError(.timeout, "\(target) timed out after \(timeout) (\(error))", underlying: error)
+            default:
+                return ObjectManagerError(.transport, "\(target) failed: \(error)", underlying: error)
+            }
+        }
+        if error is NIOTooManyBytesError {
+            return ObjectManagerError(.transport, "\(target): the response is larger than \(limit) bytes", underlying: error)
+        }
+        return ObjectManagerError(.transport, "\(target) failed: \(error)", underlying: error)
+    }
+}
+
+/// A ``Body`` as the `ByteBuffer` sequence AsyncHTTPClient streams.
+private struct ByteBufferChunks: AsyncSequence, Sendable {
+    typealias Element = ByteBuffer
+    let body: Body
+
+    struct AsyncIterator: AsyncIteratorProtocol {
+        var base: Body.AsyncIterator
+
+        mutating func next() async throws -> ByteBuffer? {
+            guard let chunk = try await base.next() else { return nil }
+            return ByteBuffer(bytes: chunk)
+        }
+    }
+
+    func makeAsyncIterator() -> AsyncIterator {
+        AsyncIterator(base: body.makeAsyncIterator())
+    }
+}

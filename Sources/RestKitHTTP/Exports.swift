@@ -1,0 +1,3 @@
+@_exported public import RestKitCore
+@_exported public import RestKitForms
+@_exported public import RestKitMapping

@@ -1,0 +1,142 @@
+extension ObjectManager {
+    /// Sends `request` through the transport and maps the response.
+    func send(_ request: TransportRequest, configuration: Configuration) async throws(ObjectManagerError) -> ObjectResult {
+        if Task.isCancelled {
+            throw ObjectManagerError(.cancelled, "\(request.method) \(request.url) was cancelled before it was sent")
+        }
+        let response = try await transport.send(request)
+        if Task.isCancelled {
+            throw ObjectManagerError(.cancelled, "\(request.method) \(request.url) was cancelled", status: response.status)
+        }
+        let mapping = try map(response, of: request, configuration: configuration)
+        return ObjectResult(mapping: mapping, request: request, response: response)
+    }
+
+    /// Maps a response: 4xx/5xx into an error, an empty body into no objects, else through
+    /// every matching response descriptor.
+    func map(_ response: TransportResponse, of request: TransportRequest, configuration: Configuration) throws(ObjectManagerError) -> MappingResult {
+        let path = relativePath(of: request.url)
+        let target = "\(request.method) \(path)"
+        if response.status >= 400 {
+            throw serverError(response, target: target, method: request.method, path: path, configuration: configuration)
+        }
+        if response.body.allSatisfy(Self.isWhitespace) || request.method == .head {
+            return MappingResult()
+        }
+        var reasons: [String] = []
+        var matching: [ResponseDescriptor] = []
+        var parameters: [String: String] = [:]
+        for descriptor in configuration.responseDescriptors {
+            switch descriptor.match(method: request.method, path: path, status: response.status) {
+            case .matched(let found):
+                matching.append(descriptor)
+                parameters.merge(found) { first, _ in first }
+            case .mismatched(let reason):
+                reasons.append("\(descriptor): \(reason)")
+            }
+        }
+        matching = Self.mostSpecific(matching)
+        guard !matching.isEmpty else {
+            let explanation = reasons.isEmpty ? "no response descriptors are configured" : reasons.joined(separator: "; ")
+            throw ObjectManagerError(
+                .noResponseDescriptor, "no response descriptor matches \(target) (\(response.status)): \(explanation)",
+                status: response.status)
+        }
+        let document = try parse(response, target: target, registry: configuration.registry)
+        var mapper = Mapper(options: options(configuration.mappingOptions, parameters: parameters))
+        for descriptor in matching { descriptor.contribute(to: &mapper) }
+        do {
+            return try mapper.map(document)
+        } catch {
+            throw ObjectManagerError(.mapping, "cannot map the response to \(target): \(error)", status: response.status, underlying: error)
+        }
+    }
+
+    /// The error of a 4xx/5xx response, with the messages its error descriptors mapped.
+    private func serverError(
+        _ response: TransportResponse, target: String, method: RequestMethod, path: String, configuration: Configuration
+    ) -> ObjectManagerError {
+        var messages: [String] = []
+        var serverErrors: [any Error & Sendable] = []
+        var mapper = Mapper(options: configuration.mappingOptions)
+        var parameters: [String: String] = [:]
+        var matched = false
+        for descriptor in configuration.errorDescriptors {
+            if case .matched(let found) = descriptor.match(method: method, path: path, status: response.status) {
+                descriptor.contribute(to: &mapper)
+                parameters.merge(found) { first, _ in first }
+                matched = true
+            }
+        }
+        mapper.options = options(configuration.mappingOptions, parameters: parameters)
+        if matched, !response.body.allSatisfy(Self.isWhitespace),
+            let document = try? parse(response, target: target, registry: configuration.registry),
+            let result = try? mapper.map(document)
+        {
+            for object in result.objects {
+                if let error = object as? any Error & Sendable { serverErrors.append(error) }
+                if let error = object as? ServerError {
+                    messages += error.messages
+                } else {
+                    messages.append(String(describing: object))
+                }
+            }
+        }
+        let summary = messages.isEmpty ? "\(target) failed with status \(response.status)" : messages.joined(separator: ", ")
+        return ObjectManagerError(.server, summary, status: response.status, messages: messages, serverErrors: serverErrors)
+    }
+
+    /// Parses the body with the registry's parser for its `Content-Type`.
+    private func parse(_ response: TransportResponse, target: String, registry: Registry) throws(ObjectManagerError) -> Representation {
+        guard let mediaType = try response.contentType() else {
+            throw ObjectManagerError(.unsupportedContentType, "the response to \(target) has a body but no Content-Type", status: response.status)
+        }
+        let parser: any RepresentationParser
+        do {
+            parser = try registry.parser(for: mediaType)
+        } catch {
+            throw ObjectManagerError(
+                .unsupportedContentType, "no parser for the response's Content-Type \(mediaType.essence) (\(target)): \(error)",
+                status: response.status, underlying: error)
+        }
+        do {
+            return try parser.parse(response.body)
+        } catch {
+            throw ObjectManagerError(
+                .unparsableResponse, "the response to \(target) is not valid \(mediaType.essence): \(error)",
+                status: response.status, underlying: error)
+        }
+    }
+
+    /// The mapping options with `routing.parameters` added to the metadata.
+    private func options(_ base: MappingOptions, parameters: [String: String]) -> MappingOptions {
+        var options = base
+        var metadata = options.metadata.objectValue ?? [:]
+        var routing = metadata["routing"]?.objectValue ?? [:]
+        var values = routing["parameters"]?.objectValue ?? [:]
+        for (name, value) in parameters.sorted(by: { $0.key < $1.key }) { values[name] = .string(value) }
+        routing["parameters"] = .object(values)
+        metadata["routing"] = .object(routing)
+        options.metadata = .object(metadata)
+        return options
+    }
+
+    /// Per key path, the matched descriptors whose path patterns have the fewest parameters
+    /// (`/gists/public` wins over `/gists/:id`; any pattern over none), so one document is
+    /// not mapped twice at the same key path by a literal and a parameterised route.
+    static func mostSpecific(_ descriptors: [ResponseDescriptor]) -> [ResponseDescriptor] {
+        func rank(_ descriptor: ResponseDescriptor) -> Int {
+            descriptor.pathPattern.map { $0.parameterNames.count } ?? Int.max
+        }
+        var best: [String: Int] = [:]
+        for descriptor in descriptors {
+            let key = descriptor.keyPath ?? ""
+            best[key] = Swift.min(best[key] ?? Int.max, rank(descriptor))
+        }
+        return descriptors.filter { rank($0) == best[$0.keyPath ?? ""] }
+    }
+
+    private static func isWhitespace(_ byte: UInt8) -> Bool {
+        byte == 0x20 || byte == 0x0A || byte == 0x0D || byte == 0x09
+    }
+}

@@ -1,0 +1,78 @@
+/// Why an object request failed: the transport, the server, the content, the mapping or
+/// the configuration.
+///
+/// ```swift
+/// do {
+///     _ = try await manager.post(gist)
+/// } catch let error as ObjectManagerError where error.errorType == .server {
+///     error.status     // 422
+///     error.messages   // ["description is too long"]
+/// }
+/// ```
+public struct ObjectManagerError: Error, Sendable, CustomStringConvertible {
+    /// The broad kind of failure.
+    public struct ErrorType: Sendable, Hashable, CustomStringConvertible {
+        private enum Base: Hashable, Sendable {
+            case transport, timeout, cancelled, server, unsupportedContentType, unparsableResponse
+            case noResponseDescriptor, mapping, serialization, routing, invalidURL
+        }
+        private let base: Base
+        private init(_ base: Base) { self.base = base }
+
+        /// The connection failed (refused, reset, DNS, TLS, a body that could not be read).
+        public static let transport = ErrorType(.transport)
+        /// The request did not complete before its timeout.
+        public static let timeout = ErrorType(.timeout)
+        /// The request's task was cancelled.
+        public static let cancelled = ErrorType(.cancelled)
+        /// The server answered 4xx or 5xx; ``messages`` holds what its error payload said.
+        public static let server = ErrorType(.server)
+        /// The response's `Content-Type` has no parser in the registry (or is missing).
+        public static let unsupportedContentType = ErrorType(.unsupportedContentType)
+        /// The response body could not be parsed as its `Content-Type`.
+        public static let unparsableResponse = ErrorType(.unparsableResponse)
+        /// No response descriptor matched the response; ``reason`` says why for each one.
+        public static let noResponseDescriptor = ErrorType(.noResponseDescriptor)
+        /// The response could not be mapped.
+        public static let mapping = ErrorType(.mapping)
+        /// The request's parameters could not be serialized.
+        public static let serialization = ErrorType(.serialization)
+        /// No route for an object, or a path pattern lacking a parameter.
+        public static let routing = ErrorType(.routing)
+        /// The URL could not be built.
+        public static let invalidURL = ErrorType(.invalidURL)
+
+        public var description: String { "\(base)" }
+    }
+
+    /// The broad kind of failure.
+    public var errorType: ErrorType
+    /// What went wrong, in words.
+    public var reason: String
+    /// The HTTP status, when a response arrived.
+    public var status: Int?
+    /// The server's error messages (``ErrorType/server``), in document order.
+    public var messages: [String]
+    /// The objects the error descriptors mapped (``ServerError`` by default).
+    public var serverErrors: [any Error & Sendable]
+    /// The error underneath (from the transport, the registry, the parser or the mapper).
+    public var underlying: (any Error & Sendable)?
+
+    /// Creates an error.
+    public init(
+        _ errorType: ErrorType, _ reason: String, status: Int? = nil, messages: [String] = [],
+        serverErrors: [any Error & Sendable] = [], underlying: (any Error & Sendable)? = nil
+    ) {
+        self.errorType = errorType
+        self.reason = reason
+        self.status = status
+        self.messages = messages
+        self.serverErrors = serverErrors
+        self.underlying = underlying
+    }
+
+    /// `errorType (status): reason`.
+    public var description: String {
+        "\(errorType)" + (status.map { " (\($0))" } ?? "") + ": " + reason
+    }
+}

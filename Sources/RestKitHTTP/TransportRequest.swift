@@ -1,0 +1,28 @@
+/// A request as the transport sends it: method, absolute URL, headers, optional body.
+///
+/// ```swift
+/// var request = TransportRequest(method: .get, url: "http://127.0.0.1:8080/gists/public")
+/// request.headers["Accept"] = "application/json"
+/// request.timeout = .seconds(5)
+/// ```
+public struct TransportRequest: Sendable {
+    /// The method.
+    public var method: RequestMethod
+    /// The absolute URL, with its query string.
+    public var url: String
+    /// The header fields.
+    public var headers: HeaderFields
+    /// The body (streamed from its chunks; `Content-Length` when its length is known).
+    public var body: Body?
+    /// The time the whole request may take; `nil`: the transport's default.
+    public var timeout: Duration?
+
+    /// Creates a request.
+    public init(method: RequestMethod, url: String, headers: HeaderFields = HeaderFields(), body: Body? = nil, timeout: Duration? = nil) {
+        self.method = method
+        self.url = url
+        self.headers = headers
+        self.body = body
+        self.timeout = timeout
+    }
+}

@@ -1,0 +1,68 @@
+import Testing
+import RestKitHTTP
+
+@Suite("Path patterns, routes and status codes")
+struct RoutingTests {
+    @Test(arguments: [
+        ("/gists/:gistID", "/gists/a1b2", ["gistID": "a1b2"]),
+        ("/gists/:gistID", "gists/a1b2/", ["gistID": "a1b2"]),
+        ("communities/:communityId/posts.json", "/communities/42/posts.json", ["communityId": "42"]),
+        ("/files/:name.:format", "/files/report.tar.gz", ["name": "report", "format": "tar.gz"]),
+        ("/users/:login", "/users/octo%20cat?page=2", ["login": "octo cat"]),
+    ])
+    func matches(pattern: String, path: String, expected: [String: String]) {
+        #expect(PathPattern(pattern).match(path) == expected)
+    }
+
+    @Test(arguments: [
+        ("/gists/:gistID", "/gists"),
+        ("/gists/:gistID", "/gists/1/comments"),
+        ("communities/:communityId/posts.json", "/communities/42/posts.xml"),
+        ("/gists/public", "/gists/private"),
+    ])
+    func rejects(pattern: String, path: String) {
+        #expect(PathPattern(pattern).match(path) == nil)
+    }
+
+    @Test func pathFromPatternEscapesValues() throws {
+        let pattern = PathPattern("communities/:communityId/posts.json")
+        #expect(try pattern.path(with: ["communityId": "42"]) == "communities/42/posts.json")
+        #expect(try PathPattern("/users/:login").path(with: ["login": "ä/b c?"]) == "/users/%C3%A4%2Fb%20c%3F")
+        #expect(try pattern.path(with: ["communityId": 42] as Representation) == "communities/42/posts.json")
+        let error = #expect(throws: ObjectManagerError.self) { try pattern.path(with: ["id": "1"]) }
+        #expect(error?.errorType == .routing)
+        #expect(error?.reason.contains(":communityId") == true)
+    }
+
+    @Test func routerPrefersTheExactMethodAndInterpolatesProperties() throws {
+        var router = Router()
+        router.add(Route(Gist.self, methods: nil, pattern: "/gists/:id", mapping: Mappings.gistID))
+        router.add(Route(Gist.self, method: .post, pattern: "/gists"))
+        router.add(Route(Meta.self, method: .get, pattern: "/meta/:count") { meta in ["count": String(meta.count)] })
+        router.add(Route(name: "search", pattern: "/search/:q"))
+        #expect(try router.path(for: Gist(id: "x y"), method: .get) == "/gists/x%20y")
+        #expect(try router.path(for: Gist(id: "1"), method: .post) == "/gists")
+        #expect(try router.path(for: Meta(count: 3), method: .get) == "/meta/3")
+        #expect(try router.path(forRouteNamed: "search", object: ["q": "swift nio"]) == "/search/swift%20nio")
+        let error = #expect(throws: ObjectManagerError.self) { try router.path(for: Meta(count: 3), method: .delete) }
+        #expect(error?.errorType == .routing)
+        #expect(error?.reason.contains("no route for Meta and DELETE") == true)
+    }
+
+    @Test func statusCodes() {
+        #expect(StatusCodes.successful.contains(204))
+        #expect(!StatusCodes.successful.contains(304))
+        #expect(StatusCodes.errors.contains(422))
+        #expect(StatusCodes([200, 201]).contains(201))
+        #expect(StatusCodes.successful.description == "2xx")
+        let created: StatusCodes = 201
+        #expect(!created.contains(200))
+    }
+
+    @Test func descriptorMatchReportsWhy() {
+        let descriptor = ResponseDescriptor(mapping: Mappings.gist, methods: [.get], pathPattern: "/gists/:id", keyPath: "gist")
+        #expect(descriptor.match(method: .get, path: "/gists/9", status: 200) == .matched(parameters: ["id": "9"]))
+        #expect(descriptor.match(method: .post, path: "/gists/9", status: 200) == .mismatched(reason: "method POST is not GET"))
+        #expect(descriptor.match(method: .get, path: "/gists/9", status: 404) == .mismatched(reason: "status 404 is not in 2xx"))
+    }
+}
