@@ -97,6 +97,16 @@ public struct MediaType: Sendable, Hashable, CustomStringConvertible {
 }
 
 extension MediaType {
+    /// Whether `byte` may appear in an HTTP token (RFC 9110 §5.6.2 `tchar`): media type and
+    /// parameter names, header field names.
+    ///
+    /// ```swift
+    /// "Content-Type".utf8.allSatisfy(MediaType.isTokenCharacter)   // true
+    /// ```
+    public static func isTokenCharacter(_ byte: UInt8) -> Bool {
+        MediaTypeScanner.isTokenByte(byte)
+    }
+
     /// `application/json`.
     public static let json = MediaType(type: "application", subtype: "json")
     /// `application/xml`.

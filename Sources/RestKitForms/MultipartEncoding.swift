@@ -1,3 +1,5 @@
+import RestKitCore
+
 /// Header-level encoding rules of the multipart writer.
 enum MultipartEncoding {
     /// WHATWG HTML "multipart/form-data encoding algorithm": in `name` and `filename`,
@@ -47,13 +49,7 @@ enum MultipartEncoding {
 
     /// RFC 9110 `tchar`.
     static func isTokenByte(_ byte: UInt8) -> Bool {
-        switch byte {
-        case UInt8(ascii: "a")...UInt8(ascii: "z"), UInt8(ascii: "A")...UInt8(ascii: "Z"),
-            UInt8(ascii: "0")...UInt8(ascii: "9"):
-            true
-        default:
-            Array("!#$%&'*+-.^_`|~".utf8).contains(byte)
-        }
+        MediaType.isTokenCharacter(byte)
     }
 
     /// Rejects a header whose name is not a token or whose value contains CR, LF or NUL.
