@@ -17,8 +17,9 @@ public import RestKitCore
 /// The parser owns a yajl handle and is not copyable; after `finish()` (or after a failed
 /// `append`) it cannot be used again.
 public struct IncrementalJSONParser: ~Copyable {
-    private let handle: yajl_handle
-    private let callbackState: UnsafeMutablePointer<YAJLState>
+    private let session: YAJLSession<YAJLState>
+    private var handle: yajl_handle { session.handle }
+    private var callbackState: UnsafeMutablePointer<YAJLState> { session.context }
     private var state: State = .parsing
 
     private enum State { case parsing, failed(ParseError), finished }
@@ -30,19 +31,9 @@ public struct IncrementalJSONParser: ~Copyable {
     }
 
     init(maximumDepth: Int, expectedBytes: Int) {
-        let state = UnsafeMutablePointer<YAJLState>.allocate(capacity: 1)
-        state.initialize(to: YAJLState(maximumDepth: max(1, maximumDepth), expectedBytes: expectedBytes))
-        callbackState = state
-        handle = withUnsafePointer(to: &YAJLCallbacks.table) { yajl_alloc($0, nil, UnsafeMutableRawPointer(state)) }
-        // The whole input is validated as UTF-8 before yajl sees it (stricter than yajl's
-        // own check, which lets overlong forms and encoded surrogates through).
-        _ = restkit_yajl_config_flag(handle, yajl_dont_validate_strings, 1)
-    }
-
-    deinit {
-        yajl_free(handle)
-        callbackState.deinitialize(count: 1)
-        callbackState.deallocate()
+        session = YAJLSession(
+            context: YAJLState(maximumDepth: max(1, maximumDepth), expectedBytes: expectedBytes),
+            callbacks: YAJLCallbacks.table)
     }
 
     /// Feeds the next chunk.

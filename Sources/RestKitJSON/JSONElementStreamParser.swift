@@ -41,8 +41,9 @@ public import RestKitCore
 /// The parser owns a yajl handle and is not copyable; after `finish()` or an error it
 /// cannot be used again.
 public struct JSONElementStreamParser: ~Copyable {
-    private let handle: yajl_handle
-    private let callbackState: UnsafeMutablePointer<JSONStreamState>
+    private let session: YAJLSession<JSONStreamState>
+    private var handle: yajl_handle { session.handle }
+    private var callbackState: UnsafeMutablePointer<JSONStreamState> { session.context }
     private var validator = ChunkedUTF8Validator()
     private var locations = StreamLocationCounter()
     private var state: State = .parsing
@@ -56,18 +57,9 @@ public struct JSONElementStreamParser: ~Copyable {
     /// var parser = JSONElementStreamParser(keyPath: "statuses", maximumDepth: 64)
     /// ```
     public init(keyPath: String? = nil, maximumDepth: Int = 512) {
-        let state = UnsafeMutablePointer<JSONStreamState>.allocate(capacity: 1)
-        state.initialize(to: JSONStreamState(keyPath: keyPath, maximumDepth: max(1, maximumDepth)))
-        callbackState = state
-        handle = withUnsafePointer(to: &JSONStreamCallbacks.table) { yajl_alloc($0, nil, UnsafeMutableRawPointer(state)) }
-        // Input is validated as UTF-8 before yajl sees it (stricter than yajl's own check).
-        _ = restkit_yajl_config_flag(handle, yajl_dont_validate_strings, 1)
-    }
-
-    deinit {
-        yajl_free(handle)
-        callbackState.deinitialize(count: 1)
-        callbackState.deallocate()
+        session = YAJLSession(
+            context: JSONStreamState(keyPath: keyPath, maximumDepth: max(1, maximumDepth)),
+            callbacks: JSONStreamCallbacks.table)
     }
 
     /// The key path given to ``init(keyPath:maximumDepth:)`` (`""` for a top-level array).

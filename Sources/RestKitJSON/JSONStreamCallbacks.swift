@@ -16,7 +16,7 @@ enum JSONStreamCallbacks {
         state.pointee.failure == nil ? 1 : 0
     }
 
-    nonisolated(unsafe) static var table: yajl_callbacks = {
+    static let table: yajl_callbacks = {
         var callbacks = yajl_callbacks()
         callbacks.yajl_null = { pointer in
             guard let state = state(pointer) else { return 0 }

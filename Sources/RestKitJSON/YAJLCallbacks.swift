@@ -57,7 +57,7 @@ enum YAJLCallbacks {
         pointer?.assumingMemoryBound(to: YAJLState.self)
     }
 
-    nonisolated(unsafe) static var table: yajl_callbacks = {
+    static let table: yajl_callbacks = {
         var callbacks = yajl_callbacks()
         callbacks.yajl_null = { pointer in
             state(pointer)?.pointee.builder.null()
