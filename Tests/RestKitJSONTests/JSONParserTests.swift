@@ -110,4 +110,11 @@ struct JSONParserTests {
             #expect(throws: ParseError.self, "\(text.debugDescription)") { try parser.parse(text: text) }
         }
     }
+
+    @Test func janssonReadsNULInKeysThroughTheEventParser() throws {
+        // jansson cannot store "\u0000" in a key; the document is valid, so it is read by yajl.
+        let value = try JanssonParser().parse(text: #"{"a\u0000b": 1, "c": [true]}"#)
+        #expect(value == ["a\u{0}b": 1, "c": [true]])
+        #expect(throws: ParseError.self) { try JanssonParser().parse(text: #"{"a\u0000b": 1,}"#) }
+    }
 }
