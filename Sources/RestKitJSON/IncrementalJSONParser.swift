@@ -34,6 +34,7 @@ public struct IncrementalJSONParser: ~Copyable {
         session = YAJLSession(
             context: YAJLState(maximumDepth: max(1, maximumDepth), expectedBytes: expectedBytes),
             callbacks: YAJLCallbacks.table)
+        session.context.pointee.handle = session.handle
     }
 
     /// Feeds the next chunk.
@@ -62,6 +63,9 @@ public struct IncrementalJSONParser: ~Copyable {
         }
         if callbackState.pointee.builder.overflowed {
             try fail(.sizeLimitExceeded, "a string longer than 4 GiB", at: chunkOffset)
+        }
+        if let offset = callbackState.pointee.documentEnd.firstTrailingText(in: chunk, at: chunkOffset) {
+            try fail(.syntax, "unexpected text after the JSON value", at: offset)
         }
     }
 

@@ -60,6 +60,7 @@ public struct JSONElementStreamParser: ~Copyable {
         session = YAJLSession(
             context: JSONStreamState(keyPath: keyPath, maximumDepth: max(1, maximumDepth)),
             callbacks: JSONStreamCallbacks.table)
+        session.context.pointee.handle = session.handle
     }
 
     /// The key path given to ``init(keyPath:maximumDepth:)`` (`""` for a top-level array).
@@ -94,6 +95,7 @@ public struct JSONElementStreamParser: ~Copyable {
         }
         callbackState.pointee.chunkStart = UnsafeRawPointer(base)
         callbackState.pointee.chunkCount = chunk.count
+        callbackState.pointee.chunkOffset = chunkOffset
         let status = yajl_parse(handle, base.assumingMemoryBound(to: UInt8.self), chunk.count)
         callbackState.pointee.chunkStart = nil
         if status != yajl_status_ok {
@@ -104,6 +106,9 @@ public struct JSONElementStreamParser: ~Copyable {
         }
         if callbackState.pointee.builder.overflowed {
             try fail(.sizeLimitExceeded, "a string longer than 4 GiB", at: chunkOffset, in: bytes)
+        }
+        if let offset = callbackState.pointee.documentEnd.firstTrailingText(in: chunk, at: chunkOffset) {
+            try fail(.syntax, "unexpected text after the JSON value", at: offset, in: bytes)
         }
         locations.advance(over: bytes)
         return takeCompleted()

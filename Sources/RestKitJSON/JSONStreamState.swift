@@ -1,3 +1,4 @@
+internal import CYAJL
 import RestKitCore
 
 /// What the streaming yajl callbacks (``JSONStreamCallbacks``) write into: where the parse
@@ -49,6 +50,12 @@ struct JSONStreamState {
     /// elsewhere (yajl's buffer: escapes, or a token cut by a chunk boundary) is validated
     /// when copied.
     var chunkStart: UnsafeRawPointer?
+    /// Where the current chunk starts in the input.
+    var chunkOffset = 0
+    /// The handle reading into this state (set once the handle exists).
+    var handle: yajl_handle?
+    /// Where the top-level value ended.
+    var documentEnd = DocumentEnd()
     var chunkCount = 0
 
     init(keyPath: String?, maximumDepth: Int) {
@@ -112,6 +119,7 @@ struct JSONStreamState {
     /// `}` or `]`. Returns yajl's continue flag.
     mutating func end() -> Int32 {
         depth -= 1
+        if depth == 0 { documentEnd.record(handle, chunkOffset: chunkOffset, isInsideChunk: chunkStart != nil) }
         if inTarget {
             if builder.depth == 0 {
                 inTarget = false  // the target array itself closes

@@ -13,6 +13,16 @@ struct YAJLState {
     var chunkStart = UnsafeRawPointer(bitPattern: 1)
     var chunkCount = 0
     var chunkOffset = 0
+    /// The handle reading into this state (set once the handle exists).
+    var handle: yajl_handle?
+    /// Where the top-level value ended.
+    var documentEnd = DocumentEnd()
+
+    /// Notes the end of the top-level value when the value just added completed it.
+    @inline(__always)
+    mutating func noteValueAdded() {
+        if builder.depth == 0 { documentEnd.record(handle, chunkOffset: chunkOffset, isInsideChunk: chunkStart != nil) }
+    }
 
     /// The input offset of `count` bytes at `text` when they lie inside the current chunk.
     @inline(__always)
@@ -32,14 +42,24 @@ struct YAJLState {
     @inline(__always)
     mutating func text(_ text: UnsafePointer<UInt8>?, _ length: Int, isKey: Bool) -> Int32 {
         if let text, let offset = inputOffset(of: UnsafeRawPointer(text), count: length) {
-            if isKey { builder.key(inputOffset: offset, count: length) } else { builder.string(inputOffset: offset, count: length) }
+            if isKey {
+                builder.key(inputOffset: offset, count: length)
+            } else {
+                builder.string(inputOffset: offset, count: length)
+                noteValueAdded()
+            }
             return 1
         }
         let bytes = UnsafeBufferPointer(start: text, count: text == nil ? 0 : length)
         guard bytes.count == length, UTF8Validation.isValid(bytes) else {
             return fail(.invalidUTF8, isKey ? "invalid UTF-8 in object key" : "invalid UTF-8 in string")
         }
-        if isKey { builder.key(bytes: bytes) } else { builder.string(bytes: bytes) }
+        if isKey {
+            builder.key(bytes: bytes)
+        } else {
+            builder.string(bytes: bytes)
+            noteValueAdded()
+        }
         return 1
     }
 
@@ -60,11 +80,15 @@ enum YAJLCallbacks {
     static let table: yajl_callbacks = {
         var callbacks = yajl_callbacks()
         callbacks.yajl_null = { pointer in
-            state(pointer)?.pointee.builder.null()
+            guard let state = state(pointer) else { return 0 }
+            state.pointee.builder.null()
+            state.pointee.noteValueAdded()
             return 1
         }
         callbacks.yajl_boolean = { pointer, flag in
-            state(pointer)?.pointee.builder.bool(flag != 0)
+            guard let state = state(pointer) else { return 0 }
+            state.pointee.builder.bool(flag != 0)
+            state.pointee.noteValueAdded()
             return 1
         }
         callbacks.yajl_number = { pointer, text, length in
@@ -75,6 +99,7 @@ enum YAJLCallbacks {
             } else {
                 state.pointee.builder.number(text: bytes)
             }
+            state.pointee.noteValueAdded()
             return 1
         }
         callbacks.yajl_string = { pointer, text, length in
@@ -93,7 +118,9 @@ enum YAJLCallbacks {
             return 1
         }
         callbacks.yajl_end_map = { pointer in
-            state(pointer)?.pointee.builder.end()
+            guard let state = state(pointer) else { return 0 }
+            state.pointee.builder.end()
+            state.pointee.noteValueAdded()
             return 1
         }
         callbacks.yajl_start_array = { pointer in
@@ -104,7 +131,9 @@ enum YAJLCallbacks {
             return 1
         }
         callbacks.yajl_end_array = { pointer in
-            state(pointer)?.pointee.builder.end()
+            guard let state = state(pointer) else { return 0 }
+            state.pointee.builder.end()
+            state.pointee.noteValueAdded()
             return 1
         }
         return callbacks

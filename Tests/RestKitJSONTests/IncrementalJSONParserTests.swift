@@ -114,4 +114,18 @@ struct IncrementalJSONParserTests {
         #expect(throws: ParseError.self) { try Self.parse("[1] [2]", chunkSize: 2) }
         #expect(throws: ParseError.self) { try Self.parse("{} x", chunkSize: 1) }
     }
+
+    /// yajl's lexer waits for the end of an unterminated string and does not report it when
+    /// the parse is finished; the parser checks what follows the value itself.
+    @Test(arguments: chunkSizes)
+    func anUnterminatedStringAfterTheValueIsAnError(chunkSize: Int) throws {
+        for (text, offset) in [("[1] \"x", 4), ("\"abc\" \"", 6), ("-0\".5", 2), ("{}\n\n  \"]", 6), ("12 \"", 3)] {
+            let error = #expect(throws: ParseError.self, "\(text.debugDescription)") { try Self.parse(text, chunkSize: chunkSize) }
+            #expect(error?.errorType == .syntax, "\(text.debugDescription): \(String(describing: error))")
+            #expect(error?.location?.byteOffset == offset, "\(text.debugDescription): \(String(describing: error))")
+        }
+        // Whitespace after the value is fine, in any chunking.
+        #expect(try Self.parse("[1] \n\t ", chunkSize: chunkSize) == [1])
+        #expect(try Self.parse("12 ", chunkSize: chunkSize) == 12)
+    }
 }

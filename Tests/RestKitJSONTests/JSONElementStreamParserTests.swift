@@ -136,6 +136,16 @@ struct JSONElementStreamParserTests {
         }
     }
 
+    /// An unterminated string after the array (which yajl's lexer would wait for forever)
+    /// is an error at its first byte.
+    @Test(arguments: chunkSizes)
+    func textAfterTheDocumentIsAnError(chunkSize: Int) throws {
+        let error = #expect(throws: ParseError.self) { try Self.stream("[1, 2]\n \"x", keyPath: nil, chunkSize: chunkSize) }
+        #expect(error?.errorType == .syntax, "\(String(describing: error))")
+        #expect(error?.location?.byteOffset == 8, "\(String(describing: error))")
+        #expect(try Self.stream("[1, 2]\n ", keyPath: nil, chunkSize: chunkSize) == [1, 2])
+    }
+
     /// Invalid UTF-8 is found wherever the chunks split it, inside and outside the target.
     @Test(arguments: chunkSizes)
     func invalidUTF8SplitAcrossChunks(chunkSize: Int) {
