@@ -3,7 +3,7 @@ extension Registry {
     ///
     /// | media types | parser | serializer |
     /// |---|---|---|
-    /// | `application/json`, `text/json`, any `+json` | `yajl` (also `jansson`, by name) | `json` |
+    /// | `application/json`, `text/json`, any `+json` | `swift` (also `yajl` and `jansson`, by name) | `json` |
     /// | `application/xml`, `text/xml`, any `+xml` | `libxml2` | `xml` |
     /// | `application/x-www-form-urlencoded` | `urlencoded` | `urlencoded` |
     /// | `multipart/form-data` | — | `multipart` |
@@ -24,9 +24,10 @@ extension Registry {
     }()
 
     private mutating func registerBuiltInJSON() {
-        // jansson first so that yajl, registered later, is the default for JSON types;
-        // jansson stays reachable by name.
-        for parser in [JanssonParser() as any RepresentationParser, YAJLParser()] {
+        // The last registration is the default for JSON types: the Swift scanner, the fastest
+        // from a whole document in memory. jansson and yajl stay reachable by name (yajl also
+        // reads documents in chunks: IncrementalJSONParser, JSONElementStreamParser).
+        for parser in [JanssonParser() as any RepresentationParser, YAJLParser(), JSONParser()] {
             register(parser, for: .type(.json), fileExtensions: ["json"])
             register(parser, for: "text/json")
             register(parser, for: .suffix("json"))

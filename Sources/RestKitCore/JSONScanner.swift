@@ -176,17 +176,25 @@ private struct Cursor {
         return skipWhitespace(from: index &+ 1)
     }
 
+    /// Skips spaces, tabs, line feeds and carriage returns. Indentation (runs of spaces)
+    /// goes eight bytes at a time.
     @inline(__always)
     func skipWhitespace(from start: Int) -> Int {
         var index = start
         while index < end {
-            switch base[index] {
-            case 0x20, 0x0A, 0x0D, 0x09: index &+= 1
-            default: return index
+            let byte = base[index]
+            // Everything that may follow whitespace is above 0x20; below it only errors.
+            if byte > 0x20 { return index }
+            guard byte == 0x20 || byte == 0x0A || byte == 0x0D || byte == 0x09 else { return index }
+            index &+= 1
+            while index &+ 8 <= end, UnsafeRawPointer(base + index).loadUnaligned(as: UInt64.self) == Self.spaces {
+                index &+= 8
             }
         }
         return index
     }
+
+    static let spaces: UInt64 = 0x2020_2020_2020_2020
 
     // MARK: Scalars
 
@@ -264,26 +272,50 @@ private struct Cursor {
     mutating func scanString(openingQuoteAt quote: Int, kind: Tape.Kind) throws(ScanFailure) -> Int {
         let start = quote &+ 1
         var index = start
-        var high: UInt8 = 0
-        while index < end {
-            let byte = base[index]
-            if byte == UInt8(ascii: "\"") || byte == UInt8(ascii: "\\") || byte < 0x20 { break }
-            high |= byte
-            index &+= 1
+        var high: UInt64 = 0
+        // Eight bytes at a time up to the first quote, backslash or control character.
+        while index &+ 8 <= end {
+            let word = UnsafeRawPointer(base + index).loadUnaligned(as: UInt64.self)
+            let stops = Self.zeroBytes(word ^ 0x2222_2222_2222_2222) | Self.zeroBytes(word ^ 0x5C5C_5C5C_5C5C_5C5C)
+                | (word &- 0x2020_2020_2020_2020) & ~word & 0x8080_8080_8080_8080
+            if stops != 0 {
+                let stop = stops.trailingZeroBitCount &>> 3
+                high |= word & ((1 &<< (UInt64(stop) &<< 3)) &- 1)
+                index &+= stop
+                break
+            }
+            high |= word
+            index &+= 8
         }
+        if index &+ 8 > end {
+            while index < end {
+                let byte = base[index]
+                if byte == UInt8(ascii: "\"") || byte == UInt8(ascii: "\\") || byte < 0x20 { break }
+                high |= UInt64(byte)
+                index &+= 1
+            }
+        }
+        let hasNonASCII = high & 0x8080_8080_8080_8080 != 0
         guard index < end else { throw truncated(at: index, "unterminated string") }
         switch base[index] {
         case UInt8(ascii: "\""):
-            if high >= 0x80 { try validateUTF8(start, index) }
+            if hasNonASCII { try validateUTF8(start, index) }
             let length = try checkedLength(index &- start, at: quote)
             entries.append(Tape.Entry(kind: kind, count: length, payload: Int64(start)))
             return index &+ 1
         case UInt8(ascii: "\\"):
-            if high >= 0x80 { try validateUTF8(start, index) }
+            if hasNonASCII { try validateUTF8(start, index) }
             return try scanEscapedString(from: start, firstEscapeAt: index, kind: kind)
         default:
             throw unexpected(at: index, "control character in a string (escape it)")
         }
+    }
+
+    /// A word with the high bit set in the lowest byte that is zero (higher bits may be set
+    /// by borrows; only the lowest one is exact).
+    @inline(__always)
+    static func zeroBytes(_ word: UInt64) -> UInt64 {
+        (word &- 0x0101_0101_0101_0101) & ~word & 0x8080_8080_8080_8080
     }
 
     /// The rest of a string that has escapes, decoded into ``decoded``.

@@ -6,8 +6,8 @@ import RestKit
 /// let document = try bytes.withUnsafeBytes { try RestKitJSONCodecs.parser.parse($0) }
 /// ```
 enum RestKitJSONCodecs {
-    /// RestKit's yajl-backed JSON parser (the registry's default for JSON).
-    static let parser = YAJLParser()
+    /// RestKit's Swift JSON scanner (the registry's default for JSON).
+    static let parser = JSONParser()
     /// RestKit's JSON writer.
     static let serializer = JSONSerializer()
 }

@@ -5,7 +5,7 @@ import RestKit
 ///
 /// | format | subjects (registry names) | baselines |
 /// |---|---|---|
-/// | JSON | `jansson`, `yajl` | `JSONSerialization`, `json_loadb`, `yajl-noop` |
+/// | JSON | `swift`, `jansson`, `yajl` | `JSONSerialization`, `json_loadb`, `yajl-noop` |
 /// | XML | `libxml2` | `XMLParser`, `xmlReadMemory` |
 ///
 /// Subjects come only from `registry.parser(named:)`; a name that is not registered is
@@ -26,7 +26,7 @@ struct ParseBenchmarkGroup: BenchmarkGroup {
     /// Registry names of the parsers measured for `format`.
     static func subjectNames(for format: Document.Format) -> [String] {
         switch format {
-        case .json: ["jansson", "yajl"]
+        case .json: ["swift", "jansson", "yajl"]
         case .xml: ["libxml2"]
         }
     }
