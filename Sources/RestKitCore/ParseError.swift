@@ -7,7 +7,7 @@
 /// do {
 ///     _ = try JSONParser().parse(Array("[1, 2".utf8))
 /// } catch let error as ParseError {
-///     print(error)            // 1:6: unexpected end of input
+///     print(error)            // 1:6: unexpected end of input: expected ',' or ']'
 ///     error.errorType         // .truncated
 ///     error.location?.line    // 1
 /// }

@@ -1,7 +1,8 @@
 public import RestKitCore
 
 /// Parses JSON with yajl, building the ``Representation`` straight from yajl's events
-/// (no intermediate tree). The registry's default JSON parser.
+/// (no intermediate tree). Registered as `"yajl"`; the same engine reads documents in
+/// chunks (``IncrementalJSONParser``) and streams array elements (``JSONElementStreamParser``).
 ///
 /// Integers outside `Int64` and numbers a `Double` cannot hold keep their exact text
 /// (``Representation/number(_:)``). For input that arrives in pieces, use
