@@ -68,6 +68,7 @@ let package = Package(
             dependencies: [
                 "RestKitCore", "RestKitMapping", "RestKitForms", "RestKit",
                 .product(name: "AsyncHTTPClient", package: "async-http-client"),
+                .product(name: "DequeModule", package: "swift-collections"),
             ]
         ),
 

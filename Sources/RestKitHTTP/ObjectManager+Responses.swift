@@ -1,10 +1,14 @@
 extension ObjectManager {
-    /// Sends `request` through the transport and maps the response.
+    /// Sends `request` through the request queue and the transport, and maps the response.
     func send(_ request: TransportRequest, configuration: Configuration) async throws(ObjectManagerError) -> ObjectResult {
         if Task.isCancelled {
             throw ObjectManagerError(.cancelled, "\(request.method) \(request.url) was cancelled before it was sent")
         }
-        let response = try await transport.send(request)
+        let transport = transport
+        let response = try await requestQueue.run(method: request.method, path: relativePath(of: request.url)) {
+            () async throws(ObjectManagerError) -> TransportResponse in
+            try await transport.send(request)
+        }
         if Task.isCancelled {
             throw ObjectManagerError(.cancelled, "\(request.method) \(request.url) was cancelled", status: response.status)
         }
