@@ -110,6 +110,7 @@ let package = Package(
                 "RestKitHTTP", "RestKitJSON", "RestKit", "RestKitTestSupport",
                 .product(name: "Hummingbird", package: "hummingbird"),
                 .product(name: "HummingbirdTesting", package: "hummingbird"),
+                .product(name: "Crypto", package: "swift-crypto"),
             ]
         ),
         .testTarget(name: "rkTests", dependencies: ["rk", "RestKitTestSupport"]),

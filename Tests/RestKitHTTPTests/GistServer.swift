@@ -82,6 +82,7 @@ enum GistServer {
         router.on("/echo", method: .get) { request, _ in try await echo(request) }
         router.on("/echo", method: .delete) { request, _ in try await echo(request) }
         router.on("/echo/:id", method: .put) { request, _ in try await echo(request) }
+        UploadServer.add(to: router)
         return router
     }
 
