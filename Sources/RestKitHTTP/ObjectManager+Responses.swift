@@ -134,7 +134,7 @@ extension ObjectManager {
     /// not mapped twice at the same key path by a literal and a parameterised route.
     static func mostSpecific(_ descriptors: [ResponseDescriptor]) -> [ResponseDescriptor] {
         func rank(_ descriptor: ResponseDescriptor) -> Int {
-            descriptor.pathPattern.map { $0.parameterNames.count } ?? Int.max
+            descriptor.pathPattern.map { $0.pathParameterNames.count } ?? Int.max
         }
         var best: [String: Int] = [:]
         for descriptor in descriptors {

@@ -15,7 +15,7 @@ public struct ObjectManagerError: Error, Sendable, CustomStringConvertible {
         private enum Base: Hashable, Sendable {
             case transport, timeout, cancelled, server, unsupportedContentType, unparsableResponse
             case noResponseDescriptor, mapping, serialization, routing, invalidURL
-            case requestBody
+            case requestBody, pageOutOfRange, notLoaded
         }
         private let base: Base
         private init(_ base: Base) { self.base = base }
@@ -46,6 +46,12 @@ public struct ObjectManagerError: Error, Sendable, CustomStringConvertible {
         /// or changed (size or modification time) before or while it was sent. ``underlying``
         /// is the ``BodyError``; no short or padded body is ever sent.
         public static let requestBody = ErrorType(.requestBody)
+        /// A ``Paginator`` was asked for a page outside `1...totalPages` (or before the first
+        /// or past the last page).
+        public static let pageOutOfRange = ErrorType(.pageOutOfRange)
+        /// A ``Paginator`` was asked about pages, or for the next or previous one, before any
+        /// page was loaded.
+        public static let notLoaded = ErrorType(.notLoaded)
 
         public var description: String { "\(base)" }
     }

@@ -83,6 +83,7 @@ enum GistServer {
         router.on("/echo", method: .delete) { request, _ in try await echo(request) }
         router.on("/echo/:id", method: .put) { request, _ in try await echo(request) }
         UploadServer.add(to: router)
+        ArticleServer.add(to: router)
         return router
     }
 
