@@ -150,6 +150,9 @@ public final class RequestQueue: Sendable {
             if let reason = state.running[id]?.cancellation {
                 return .failure(ObjectManagerError(.cancelled, "\(target) was \(reason)"))
             }
+            if Task.isCancelled {
+                return .failure(ObjectManagerError(.cancelled, "\(target) was cancelled before it started"))
+            }
             let task = Task { () async throws -> Success in try await operation() }
             state.running[id]?.cancel = { task.cancel() }
             return .success(task)
