@@ -6,7 +6,8 @@ extension ObjectManager {
     /// Rails-style (`article[title]`, `article[tags][]`) and every file a part streamed from
     /// disk: the body has an exact `Content-Length` and memory stays flat whatever the file
     /// sizes. `.json` and `.formURLEncoded` send the parameters only. `progress` is called
-    /// as the body is handed to the transport.
+    /// after every chunk handed to the transport, on the task reading the body: keep it
+    /// short (yield into an `AsyncStream` to do more).
     ///
     /// ```swift
     /// let result = try await manager.upload(

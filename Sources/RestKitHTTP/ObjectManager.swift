@@ -72,6 +72,10 @@ public final class ObjectManager: Sendable {
     /// The transport requests go through.
     public let transport: any HTTPTransport
     /// The queue every request of this manager goes through (concurrency limit, cancelling).
+    ///
+    /// ```swift
+    /// manager.requestQueue.waitingCount   // requests waiting for one of the slots
+    /// ```
     public let requestQueue: RequestQueue
     private let state: Mutex<Configuration>
 

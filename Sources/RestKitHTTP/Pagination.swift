@@ -20,6 +20,10 @@ public struct Pagination: Sendable, Hashable, CustomStringConvertible {
 
     /// Creates pagination metadata; ``totalPages`` is computed from `totalCount` and
     /// `perPage` when not given.
+    ///
+    /// ```swift
+    /// Pagination(currentPage: 1, perPage: 10, totalCount: 23, objectCount: 10).totalPages   // 3
+    /// ```
     public init(currentPage: Int, perPage: Int, totalCount: Int? = nil, totalPages: Int? = nil, objectCount: Int) {
         self.currentPage = currentPage
         self.perPage = perPage
@@ -69,6 +73,10 @@ public struct PaginationKeys: Sendable, Hashable {
     public var totalPages: String?
 
     /// Key paths for each value (every default RestKit's).
+    ///
+    /// ```swift
+    /// let keys = PaginationKeys(totalCount: "count", totalPages: nil)   // {"count": 230, "current_page": 3, …}
+    /// ```
     public init(
         currentPage: String? = "current_page", perPage: String? = "per_page", totalCount: String? = "total_entries",
         totalPages: String? = "total_pages"
@@ -80,6 +88,10 @@ public struct PaginationKeys: Sendable, Hashable {
     }
 
     /// The default key names, under the object at `root` (`"meta"`, `"pagination"`).
+    ///
+    /// ```swift
+    /// let keys = PaginationKeys(under: "meta")   // {"items": […], "meta": {"current_page": 2, …}}
+    /// ```
     public init(under root: String) {
         self.init(
             currentPage: root + ".current_page", perPage: root + ".per_page", totalCount: root + ".total_entries",

@@ -57,12 +57,24 @@ public actor Paginator<Model: Sendable> {
     }
 
     /// Whether a page has been loaded.
+    ///
+    /// ```swift
+    /// if await !paginator.isLoaded { try await paginator.loadPage(1) }
+    /// ```
     public var isLoaded: Bool { latest != nil }
 
     /// The objects of the current page (empty before the first load).
+    ///
+    /// ```swift
+    /// let articles = await paginator.objects
+    /// ```
     public var objects: [Model] { latest?.page.objects ?? [] }
 
     /// The metadata of the current page.
+    ///
+    /// ```swift
+    /// let total = try await paginator.pagination.totalCount
+    /// ```
     ///
     /// - Throws: ``ObjectManagerError`` (`.notLoaded`) before the first load.
     public var pagination: Pagination {
@@ -81,6 +93,10 @@ public actor Paginator<Model: Sendable> {
     }
 
     /// Whether a page precedes the current one.
+    ///
+    /// ```swift
+    /// if try await paginator.hasPreviousPage { try await paginator.loadPreviousPage() }
+    /// ```
     ///
     /// - Throws: ``ObjectManagerError`` (`.notLoaded`) before the first load.
     public var hasPreviousPage: Bool {
@@ -119,6 +135,10 @@ public actor Paginator<Model: Sendable> {
 
     /// Loads the page after the current one.
     ///
+    /// ```swift
+    /// let next = try await paginator.loadNextPage()
+    /// ```
+    ///
     /// - Throws: ``ObjectManagerError``: `.notLoaded` before the first load,
     ///   `.pageOutOfRange` on the last page, and the errors of ``loadPage(_:)``.
     @discardableResult
@@ -131,6 +151,10 @@ public actor Paginator<Model: Sendable> {
     }
 
     /// Loads the page before the current one.
+    ///
+    /// ```swift
+    /// let previous = try await paginator.loadPreviousPage()
+    /// ```
     ///
     /// - Throws: ``ObjectManagerError``: `.notLoaded` before the first load,
     ///   `.pageOutOfRange` on page 1, and the errors of ``loadPage(_:)``.

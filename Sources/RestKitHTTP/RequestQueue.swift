@@ -89,11 +89,19 @@ public final class RequestQueue: Sendable {
     }
 
     /// How many requests are running (admitted and not yet finished).
+    ///
+    /// ```swift
+    /// print(manager.requestQueue.runningCount, "running,", manager.requestQueue.waitingCount, "waiting")
+    /// ```
     public var runningCount: Int {
         state.withLock { $0.running.count }
     }
 
-    /// How many requests wait for a free slot.
+    /// How many requests wait for a free slot, in first-in, first-out order.
+    ///
+    /// ```swift
+    /// if manager.requestQueue.waitingCount > 100 { manager.cancelAllRequests() }
+    /// ```
     public var waitingCount: Int {
         state.withLock { $0.waiting.count }
     }

@@ -57,6 +57,10 @@ public struct UploadProgress: Sendable, Hashable {
     public var totalBytes: Int?
 
     /// Creates a progress value.
+    ///
+    /// ```swift
+    /// UploadProgress(bytesSent: 512, totalBytes: 1024).fractionCompleted   // 0.5
+    /// ```
     public init(bytesSent: Int, totalBytes: Int?) {
         self.bytesSent = bytesSent
         self.totalBytes = totalBytes
