@@ -188,6 +188,30 @@ struct RequestQueueTests {
         }
     }
 
+    @Test func aRequestCancelledRightAfterItLeavesTheQueueIsStillCancelled() async throws {
+        let gauge = Gauge()
+        let gate = Gate()
+        try await GistServer.run(router: QueueServer.makeRouter(gauge: gauge, gate: gate)) { baseURL in
+            for round in 1...20 {
+                let manager = Self.manager(baseURL, limit: 1)
+                let holder = Self.start(manager, "/other/\(round)")
+                await Self.eventually("the holder runs") { manager.requestQueue.runningCount == 1 }
+                let waiting = Self.start(manager, "/hold/\(round)")
+                await Self.eventually("the second waits") { manager.requestQueue.waitingCount == 1 }
+                // Admitted (dequeued) and cancelled in the same breath: its task has not
+                // started its request yet, or has only just; either way it must fail.
+                manager.maximumConcurrentRequests = 2
+                #expect(manager.cancelRequests(matching: "/hold/:id") == 1)
+                let error = await Self.cancellation(of: waiting)
+                #expect(error?.errorType == .cancelled, "round \(round)")
+                #expect(manager.cancelRequests(matching: "/other/:id") == 1)
+                _ = await holder.value
+                #expect(manager.requestQueue.runningCount == 0)
+            }
+            gate.open()
+        }
+    }
+
     @Test func aTaskCancelledBeforeItsRequestNeverSendsIt() async throws {
         let gauge = Gauge()
         try await GistServer.run(router: QueueServer.makeRouter(gauge: gauge, gate: Gate())) { baseURL in
