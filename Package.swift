@@ -68,6 +68,7 @@ let package = Package(
             dependencies: [
                 "RestKitCore", "RestKitMapping", "RestKitForms", "RestKit",
                 .product(name: "AsyncHTTPClient", package: "async-http-client"),
+                .product(name: "DequeModule", package: "swift-collections"),
             ]
         ),
 
@@ -109,6 +110,7 @@ let package = Package(
                 "RestKitHTTP", "RestKitJSON", "RestKit", "RestKitTestSupport",
                 .product(name: "Hummingbird", package: "hummingbird"),
                 .product(name: "HummingbirdTesting", package: "hummingbird"),
+                .product(name: "Crypto", package: "swift-crypto"),
             ]
         ),
         .testTarget(name: "rkTests", dependencies: ["rk", "RestKitTestSupport"]),

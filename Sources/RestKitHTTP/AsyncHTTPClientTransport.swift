@@ -1,6 +1,7 @@
 internal import AsyncHTTPClient
 internal import NIOCore
 internal import NIOHTTP1
+import Synchronization
 
 /// The ``HTTPTransport`` over swift-server's AsyncHTTPClient (`HTTPClient.shared` unless
 /// told otherwise).
@@ -33,9 +34,10 @@ public struct AsyncHTTPClientTransport: HTTPTransport {
         var outgoing = HTTPClientRequest(url: request.url)
         outgoing.method = NIOHTTP1.HTTPMethod(rawValue: request.method.rawValue)
         for field in request.headers { outgoing.headers.add(name: field.name, value: field.value) }
+        let bodyFailure = BodyFailure()
         if let body = request.body {
             let length: HTTPClientRequest.Body.Length = body.length.value.map { .known(Int64($0)) } ?? .unknown
-            outgoing.body = .stream(ByteBufferChunks(body: body), length: length)
+            outgoing.body = .stream(ByteBufferChunks(body: body, failure: bodyFailure), length: length)
         }
         let limit = request.timeout ?? timeout
         let deadline = NIODeadline.now() + .nanoseconds(Self.nanoseconds(limit))
@@ -46,6 +48,12 @@ public struct AsyncHTTPClientTransport: HTTPTransport {
             let buffer = try await response.body.collect(upTo: maximumResponseSize)
             return TransportResponse(status: Int(response.status.code), headers: headers, body: Array(buffer.readableBytesView))
         } catch {
+            if let failure = bodyFailure.error {
+                // The body failed (a file changed while it was sent); the client may report
+                // that as its own error, or as the connection it closed because of it.
+                throw ObjectManagerError(
+                    .requestBody, "\(request.method) \(request.url): the request body failed: \(failure)", underlying: failure)
+            }
             throw Self.classify(error, request: request, timeout: limit, limit: maximumResponseSize)
         }
     }
@@ -79,21 +87,40 @@ public struct AsyncHTTPClientTransport: HTTPTransport {
     }
 }
 
-/// A ``Body`` as the `ByteBuffer` sequence AsyncHTTPClient streams.
+/// The error a request body failed with, kept for the transport to report.
+private final class BodyFailure: Sendable {
+    private let state = Mutex<(any Error & Sendable)?>(nil)
+
+    var error: (any Error & Sendable)? { state.withLock { $0 } }
+
+    func record(_ error: any Error & Sendable) {
+        state.withLock { if $0 == nil { $0 = error } }
+    }
+}
+
+/// A ``Body`` as the `ByteBuffer` sequence AsyncHTTPClient streams (one chunk at a time, as
+/// the client asks for them: memory stays flat).
 private struct ByteBufferChunks: AsyncSequence, Sendable {
     typealias Element = ByteBuffer
     let body: Body
+    let failure: BodyFailure
 
     struct AsyncIterator: AsyncIteratorProtocol {
         var base: Body.AsyncIterator
+        let failure: BodyFailure
 
         mutating func next() async throws -> ByteBuffer? {
-            guard let chunk = try await base.next() else { return nil }
-            return ByteBuffer(bytes: chunk)
+            do {
+                guard let chunk = try await base.next() else { return nil }
+                return ByteBuffer(bytes: chunk)
+            } catch let error as BodyError {
+                failure.record(error)
+                throw error
+            }
         }
     }
 
     func makeAsyncIterator() -> AsyncIterator {
-        AsyncIterator(base: body.makeAsyncIterator())
+        AsyncIterator(base: body.makeAsyncIterator(), failure: failure)
     }
 }

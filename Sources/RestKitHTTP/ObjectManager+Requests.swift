@@ -99,6 +99,15 @@ extension ObjectManager {
         } else {
             resolvedPath = try configuration.router.path(for: object, method: method)
         }
+        let merged = try self.parameters(of: object, method: method, adding: parameters, configuration: configuration)
+        return try makeRequest(method: method, path: resolvedPath, parameters: merged, configuration: configuration)
+    }
+
+    /// The parameters the request descriptor writes for `object` and `method`, with `extra`
+    /// merged in (its members win).
+    func parameters(
+        of object: Any, method: RequestMethod, adding extra: Representation?, configuration: Configuration
+    ) throws(ObjectManagerError) -> Representation? {
         var merged: Representation? = nil
         if let descriptor = configuration.requestDescriptors.last(where: { $0.applies(to: object, method: method) }) {
             do {
@@ -107,17 +116,13 @@ extension ObjectManager {
                 throw ObjectManagerError(.serialization, "cannot write the parameters of \(type(of: object)): \(error)", underlying: error)
             }
         }
-        if let parameters {
-            guard let base = merged else {
-                return try makeRequest(method: method, path: resolvedPath, parameters: parameters, configuration: configuration)
-            }
-            guard var members = base.objectValue, let extra = parameters.objectValue else {
-                throw ObjectManagerError(.serialization, "cannot merge parameters into the \(base.kind) written for \(type(of: object))")
-            }
-            for (key, value) in extra { members[key] = value }
-            merged = .object(members)
+        guard let extra else { return merged }
+        guard let base = merged else { return extra }
+        guard var members = base.objectValue, let added = extra.objectValue else {
+            throw ObjectManagerError(.serialization, "cannot merge parameters into the \(base.kind) written for \(type(of: object))")
         }
-        return try makeRequest(method: method, path: resolvedPath, parameters: merged, configuration: configuration)
+        for (key, value) in added { members[key] = value }
+        return .object(members)
     }
 
     func makeRequest(method: RequestMethod, path: String, parameters: Representation?, configuration: Configuration) throws(ObjectManagerError) -> TransportRequest {

@@ -1,27 +1,35 @@
 extension ObjectManager {
-    /// Sends `request` through the transport and maps the response.
+    /// Sends `request` through the request queue and the transport, and maps the response.
     func send(_ request: TransportRequest, configuration: Configuration) async throws(ObjectManagerError) -> ObjectResult {
         if Task.isCancelled {
             throw ObjectManagerError(.cancelled, "\(request.method) \(request.url) was cancelled before it was sent")
         }
-        let response = try await transport.send(request)
+        let transport = transport
+        let response = try await requestQueue.run(method: request.method, path: relativePath(of: request.url)) {
+            () async throws(ObjectManagerError) -> TransportResponse in
+            try await transport.send(request)
+        }
         if Task.isCancelled {
             throw ObjectManagerError(.cancelled, "\(request.method) \(request.url) was cancelled", status: response.status)
         }
-        let mapping = try map(response, of: request, configuration: configuration)
-        return ObjectResult(mapping: mapping, request: request, response: response)
+        let (mapping, document) = try map(response, of: request, configuration: configuration)
+        var result = ObjectResult(mapping: mapping, request: request, response: response)
+        result.document = document
+        return result
     }
 
     /// Maps a response: 4xx/5xx into an error, an empty body into no objects, else through
-    /// every matching response descriptor.
-    func map(_ response: TransportResponse, of request: TransportRequest, configuration: Configuration) throws(ObjectManagerError) -> MappingResult {
+    /// every matching response descriptor. Returns the parsed document too (`nil` for no body).
+    func map(
+        _ response: TransportResponse, of request: TransportRequest, configuration: Configuration
+    ) throws(ObjectManagerError) -> (MappingResult, Representation?) {
         let path = relativePath(of: request.url)
         let target = "\(request.method) \(path)"
         if response.status >= 400 {
             throw serverError(response, target: target, method: request.method, path: path, configuration: configuration)
         }
         if response.body.allSatisfy(Self.isWhitespace) || request.method == .head {
-            return MappingResult()
+            return (MappingResult(), nil)
         }
         var reasons: [String] = []
         var matching: [ResponseDescriptor] = []
@@ -46,7 +54,7 @@ extension ObjectManager {
         var mapper = Mapper(options: options(configuration.mappingOptions, parameters: parameters))
         for descriptor in matching { descriptor.contribute(to: &mapper) }
         do {
-            return try mapper.map(document)
+            return (try mapper.map(document), document)
         } catch {
             throw ObjectManagerError(.mapping, "cannot map the response to \(target): \(error)", status: response.status, underlying: error)
         }
@@ -126,7 +134,7 @@ extension ObjectManager {
     /// not mapped twice at the same key path by a literal and a parameterised route.
     static func mostSpecific(_ descriptors: [ResponseDescriptor]) -> [ResponseDescriptor] {
         func rank(_ descriptor: ResponseDescriptor) -> Int {
-            descriptor.pathPattern.map { $0.parameterNames.count } ?? Int.max
+            descriptor.pathPattern.map { $0.pathParameterNames.count } ?? Int.max
         }
         var best: [String: Int] = [:]
         for descriptor in descriptors {

@@ -71,17 +71,62 @@ public final class ObjectManager: Sendable {
     public let baseURL: String
     /// The transport requests go through.
     public let transport: any HTTPTransport
+    /// The queue every request of this manager goes through (concurrency limit, cancelling).
+    ///
+    /// ```swift
+    /// manager.requestQueue.waitingCount   // requests waiting for one of the slots
+    /// ```
+    public let requestQueue: RequestQueue
     private let state: Mutex<Configuration>
 
-    /// A manager for `baseURL`.
+    /// A manager for `baseURL`, running at most `maximumConcurrentRequests` requests at once.
     ///
     /// ```swift
     /// let manager = ObjectManager(baseURL: "http://127.0.0.1:8080", configuration: .init(registry: myRegistry))
     /// ```
-    public init(baseURL: String, configuration: Configuration = Configuration(), transport: any HTTPTransport = AsyncHTTPClientTransport()) {
+    public init(
+        baseURL: String, configuration: Configuration = Configuration(),
+        transport: any HTTPTransport = AsyncHTTPClientTransport(), maximumConcurrentRequests: Int = 5
+    ) {
         self.baseURL = baseURL.hasSuffix("/") ? String(baseURL.dropLast()) : baseURL
         self.transport = transport
+        requestQueue = RequestQueue(maximumConcurrentRequests: maximumConcurrentRequests)
         state = Mutex(configuration)
+    }
+
+    /// How many requests run at once (default 5); the others wait in order.
+    ///
+    /// ```swift
+    /// manager.maximumConcurrentRequests = 2
+    /// ```
+    public var maximumConcurrentRequests: Int {
+        get { requestQueue.maximumConcurrentRequests }
+        set { requestQueue.maximumConcurrentRequests = newValue }
+    }
+
+    /// Cancels the waiting and running requests whose path matches `pattern` (and whose
+    /// method is `method`, when given); each fails with `.cancelled`.
+    ///
+    /// ```swift
+    /// manager.cancelRequests(matching: "/articles/:id", method: .get)
+    /// ```
+    ///
+    /// - Returns: how many requests were cancelled.
+    @discardableResult
+    public func cancelRequests(matching pattern: PathPattern, method: RequestMethod? = nil) -> Int {
+        requestQueue.cancelRequests(matching: pattern, method: method)
+    }
+
+    /// Cancels every waiting and running request; each fails with `.cancelled`.
+    ///
+    /// ```swift
+    /// manager.cancelAllRequests()
+    /// ```
+    ///
+    /// - Returns: how many requests were cancelled.
+    @discardableResult
+    public func cancelAllRequests() -> Int {
+        requestQueue.cancelAllRequests()
     }
 
     /// A copy of the current configuration.

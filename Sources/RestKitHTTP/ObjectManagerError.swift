@@ -15,6 +15,7 @@ public struct ObjectManagerError: Error, Sendable, CustomStringConvertible {
         private enum Base: Hashable, Sendable {
             case transport, timeout, cancelled, server, unsupportedContentType, unparsableResponse
             case noResponseDescriptor, mapping, serialization, routing, invalidURL
+            case requestBody, pageOutOfRange, notLoaded
         }
         private let base: Base
         private init(_ base: Base) { self.base = base }
@@ -41,6 +42,16 @@ public struct ObjectManagerError: Error, Sendable, CustomStringConvertible {
         public static let routing = ErrorType(.routing)
         /// The URL could not be built.
         public static let invalidURL = ErrorType(.invalidURL)
+        /// The request body could not be produced: a file to upload is missing, unreadable,
+        /// or changed (size or modification time) before or while it was sent. ``underlying``
+        /// is the ``BodyError``; no short or padded body is ever sent.
+        public static let requestBody = ErrorType(.requestBody)
+        /// A ``Paginator`` was asked for a page outside `1...totalPages` (or before the first
+        /// or past the last page).
+        public static let pageOutOfRange = ErrorType(.pageOutOfRange)
+        /// A ``Paginator`` was asked about pages, or for the next or previous one, before any
+        /// page was loaded.
+        public static let notLoaded = ErrorType(.notLoaded)
 
         public var description: String { "\(base)" }
     }

@@ -13,6 +13,12 @@ public struct ObjectResult {
     public var request: TransportRequest
     /// The response received.
     public var response: TransportResponse
+    /// The parsed response body, `nil` when it was empty (or not parsed).
+    ///
+    /// ```swift
+    /// result.document?[keyPath: "meta.total_entries"]?.int64Value
+    /// ```
+    public internal(set) var document: Representation?
 
     /// Creates a result.
     public init(mapping: MappingResult, request: TransportRequest, response: TransportResponse) {

@@ -3,11 +3,16 @@
 /// Parameters start with `:` and run over letters, digits and `_`; they match one or more
 /// characters inside one path segment. Leading and trailing slashes do not matter.
 ///
+/// A pattern may have a query string with parameters too
+/// (`/articles?page=:currentPage&per_page=:perPage`): ``path(with:)-(_)`` fills them,
+/// ``match(_:)`` ignores the query of both the pattern and the path.
+///
 /// ```swift
 /// let pattern = PathPattern("/gists/:gistID")
 /// pattern.match("/gists/a1b2")              // ["gistID": "a1b2"]
 /// pattern.match("/gists/a1b2/comments")     // nil
 /// try pattern.path(with: ["gistID": "a b"]) // "/gists/a%20b"
+/// try PathPattern("/articles?page=:page").path(with: ["page": "2"])   // "/articles?page=2"
 /// ```
 public struct PathPattern: Sendable, Hashable, CustomStringConvertible, ExpressibleByStringLiteral {
     enum Token: Sendable, Hashable {
@@ -18,11 +23,14 @@ public struct PathPattern: Sendable, Hashable, CustomStringConvertible, Expressi
     /// The pattern as written.
     public let pattern: String
     let segments: [[Token]]
+    /// The tokens of the query string, `nil` when the pattern has no `?`.
+    let query: [Token]?
 
     /// Parses a pattern.
     public init(_ pattern: String) {
         self.pattern = pattern
         segments = Self.split(pattern).map(Self.tokens)
+        query = pattern.firstIndex(of: "?").map { Self.tokens(pattern[pattern.index(after: $0)...]) }
     }
 
     /// A pattern from a literal: `let pattern: PathPattern = "/gists/:gistID"`.
@@ -30,8 +38,13 @@ public struct PathPattern: Sendable, Hashable, CustomStringConvertible, Expressi
         self.init(value)
     }
 
-    /// The parameter names, in order.
+    /// The parameter names, in order (those of the path, then those of the query).
     public var parameterNames: [String] {
+        pathParameterNames + (query ?? []).compactMap { if case .parameter(let name) = $0 { name } else { nil } }
+    }
+
+    /// The parameter names of the path (without the query), in order.
+    var pathParameterNames: [String] {
         segments.flatMap { $0.compactMap { if case .parameter(let name) = $0 { name } else { nil } } }
     }
 
@@ -51,10 +64,12 @@ public struct PathPattern: Sendable, Hashable, CustomStringConvertible, Expressi
         return parameters
     }
 
-    /// The path with every parameter replaced by its value, percent-escaped.
+    /// The path (and query) with every parameter replaced by its value, percent-escaped.
     ///
     /// ```swift
     /// try PathPattern("/users/:login/gists").path(with: ["login": "octo cat"])   // "/users/octo%20cat/gists"
+    /// try PathPattern("/articles?page=:currentPage&per_page=:perPage")
+    ///     .path(with: ["currentPage": "2", "perPage": "25"])                     // "/articles?page=2&per_page=25"
     /// ```
     ///
     /// - Throws: ``ObjectManagerError`` (`.routing`) naming a parameter without a value.
@@ -62,21 +77,30 @@ public struct PathPattern: Sendable, Hashable, CustomStringConvertible, Expressi
         var output = pattern.hasPrefix("/") ? "/" : ""
         for (index, tokens) in segments.enumerated() {
             if index > 0 { output += "/" }
-            for token in tokens {
-                switch token {
-                case .literal(let text): output += text
-                case .parameter(let name):
-                    guard let value = parameters[name] else {
-                        let known = parameters.keys.sorted().joined(separator: ", ")
-                        throw ObjectManagerError(
-                            .routing, "no value for :\(name) in '\(pattern)' (values given: \(known.isEmpty ? "none" : known))")
-                    }
-                    output += PathEscaping.escape(value)
+            try fill(tokens, with: parameters, into: &output)
+        }
+        let path = pattern.split(separator: "?", maxSplits: 1, omittingEmptySubsequences: false).first ?? ""
+        if path.hasSuffix("/"), !segments.isEmpty { output += "/" }
+        if let query {
+            output += "?"
+            try fill(query, with: parameters, into: &output)
+        }
+        return output
+    }
+
+    private func fill(_ tokens: [Token], with parameters: [String: String], into output: inout String) throws(ObjectManagerError) {
+        for token in tokens {
+            switch token {
+            case .literal(let text): output += text
+            case .parameter(let name):
+                guard let value = parameters[name] else {
+                    let known = parameters.keys.sorted().joined(separator: ", ")
+                    throw ObjectManagerError(
+                        .routing, "no value for :\(name) in '\(pattern)' (values given: \(known.isEmpty ? "none" : known))")
                 }
+                output += PathEscaping.escape(value)
             }
         }
-        if pattern.hasSuffix("/"), !segments.isEmpty { output += "/" }
-        return output
     }
 
     /// The path with every parameter replaced by the value at that key in `representation`

@@ -11,7 +11,14 @@ enum GistServer {
 
     /// Runs `body` with the base URL of a live server (`http://127.0.0.1:<port>`).
     static func run<Value: Sendable>(_ body: @escaping @Sendable (String) async throws -> Value) async throws -> Value {
-        let app = Application(router: makeRouter(), configuration: .init(address: .hostname("127.0.0.1", port: 0)))
+        try await run(router: makeRouter(), body)
+    }
+
+    /// Runs `body` with the base URL of a live server answering with `router`.
+    static func run<Value: Sendable>(
+        router: Router<BasicRequestContext>, _ body: @escaping @Sendable (String) async throws -> Value
+    ) async throws -> Value {
+        let app = Application(router: router, configuration: .init(address: .hostname("127.0.0.1", port: 0)))
         return try await app.test(.live) { client in
             guard let port = client.port else { throw ServerSetupError() }
             return try await body("http://127.0.0.1:\(port)")
@@ -75,6 +82,8 @@ enum GistServer {
         router.on("/echo", method: .get) { request, _ in try await echo(request) }
         router.on("/echo", method: .delete) { request, _ in try await echo(request) }
         router.on("/echo/:id", method: .put) { request, _ in try await echo(request) }
+        UploadServer.add(to: router)
+        ArticleServer.add(to: router)
         return router
     }
 

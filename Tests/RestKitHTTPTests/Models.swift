@@ -13,6 +13,12 @@ struct Meta: Sendable, Equatable {
     var count = 0
 }
 
+/// What `POST /uploads` answers at `upload`.
+struct Upload: Sendable, Equatable {
+    var id = 0
+    var title: String?
+}
+
 struct Echo: Sendable, Equatable {
     var method = ""
     var path = ""
@@ -49,6 +55,11 @@ enum Mappings {
 
     static let meta = ObjectMapping(Meta.init) { $0.map("count", to: \.count) }
 
+    static let upload = ObjectMapping(Upload.init) { upload in
+        upload.map("id", to: \.id)
+        upload.map("title", to: \.title)
+    }
+
     static let echo = ObjectMapping(Echo.init) { echo in
         echo.map([
             "method": \Echo.method, "path": \Echo.path, "query": \Echo.query,
@@ -68,6 +79,7 @@ enum Mappings {
                 ResponseDescriptor(mapping: echo, pathPattern: "/echo"),
                 ResponseDescriptor(mapping: echo, pathPattern: "/echo/:id"),
                 ResponseDescriptor(mapping: gist, pathPattern: "/broken"),
+                ResponseDescriptor(mapping: upload, method: .post, pathPattern: "/uploads", keyPath: "upload", statusCodes: 201),
             ]
             config.requestDescriptors = [RequestDescriptor(mapping: gistRequest, rootKey: "gist", methods: [.post, .patch, .put])]
             config.router.add(Route(Gist.self, methods: [.get, .patch, .delete], pattern: "/gists/:id", mapping: gistID))
