@@ -80,7 +80,7 @@ let package = Package(
         .executableTarget(
             name: "rk",
             dependencies: [
-                "RestKit",
+                "RestKit", "RestKitHTTP",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
                 .product(name: "Crypto", package: "swift-crypto"),
             ]
@@ -90,6 +90,7 @@ let package = Package(
             dependencies: [
                 "RestKit", "CJansson", "CYAJL", "CLibXML2",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
+                .product(name: "Hummingbird", package: "hummingbird"),
             ],
             path: "Benchmarks/rkbench"
         ),
@@ -111,7 +112,15 @@ let package = Package(
                 .product(name: "HummingbirdTesting", package: "hummingbird"),
             ]
         ),
-        .testTarget(name: "rkTests", dependencies: ["rk", "RestKitTestSupport"]),
+        .testTarget(
+            name: "rkTests",
+            dependencies: [
+                "rk", "RestKit", "RestKitTestSupport",
+                .product(name: "Hummingbird", package: "hummingbird"),
+                .product(name: "HummingbirdTesting", package: "hummingbird"),
+                .product(name: "Crypto", package: "swift-crypto"),
+            ]
+        ),
     ],
     swiftLanguageModes: [.v6]
 )
