@@ -41,6 +41,16 @@ struct CommandLineTests {
                        stderr: String(decoding: err, as: UTF8.self))
     }
 
+    /// ``run(_:stdin:)`` on a GCD thread, so a test's in-process server keeps the Swift
+    /// concurrency threads while the child runs.
+    static func runDetached(_ arguments: [String], stdin: [UInt8] = []) async throws -> Outcome {
+        try await withCheckedThrowingContinuation { continuation in
+            DispatchQueue.global().async {
+                continuation.resume(with: Result { try run(arguments, stdin: stdin) })
+            }
+        }
+    }
+
     static func temporaryFile(_ name: String, _ contents: String) throws -> URL {
         let directory = FileManager.default.temporaryDirectory.appendingPathComponent("rk-tests-\(UUID().uuidString)")
         try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
