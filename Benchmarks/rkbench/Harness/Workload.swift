@@ -27,8 +27,9 @@ protocol Workload {
     /// then runs it exactly once, without warm-up, and records its peak resident memory.
     var isOneShot: Bool { get }
     /// Whether every run is long enough to be a sample on its own (an upload of a 2 GiB
-    /// file): the harness then skips the warm-up and takes this many one-run samples,
-    /// interleaved with the case's other workloads. `nil`: sized by the settings.
+    /// file): the harness then runs it once untimed (setup and caches) and takes this many
+    /// one-run samples, interleaved with the case's other workloads. `nil`: sized by the
+    /// settings.
     var fixedSamples: Int? { get }
     /// Extra numbers the workload measured itself (`peak_rss_bytes`), read after sampling
     /// and written to the reports.

@@ -1,8 +1,15 @@
 import Foundation
 import Glibc
+import Synchronization
 
-/// Runs a program with `posix_spawn` and waits for it with `wait4`, so the child's own peak
-/// resident memory (`ru_maxrss`) comes back with its exit status.
+/// Runs a program with `posix_spawn`, waits for it with `wait4` and measures the child's own
+/// peak resident memory.
+///
+/// The peak is the child's `VmHWM` from `/proc/PID/status`, read every 5 ms by a helper
+/// thread while it runs (it only grows, so the last reading is the peak up to a few ms
+/// before the exit). `wait4`'s `ru_maxrss` cannot be used: glibc's `posix_spawn` runs the
+/// child in the parent's address space until `exec`, and Linux folds that address space's
+/// high-water mark (rkbench's own, corpus included) into the child's `ru_maxrss`.
 ///
 /// ```swift
 /// let outcome = try ChildProcess.run("/usr/bin/curl", ["-s", "-o", "/dev/null", url])
@@ -13,7 +20,7 @@ enum ChildProcess {
     struct Outcome {
         /// The exit status, or 128 + the signal number when a signal ended it.
         var status: Int32
-        /// `ru_maxrss` of the child, in bytes.
+        /// The child's peak resident memory (`VmHWM`), in bytes; 0 when never read.
         var peakRSSBytes: Int
         /// The start of what it wrote on stderr (for error messages).
         var standardError: String
@@ -41,16 +48,24 @@ enum ChildProcess {
         guard spawned == 0 else {
             throw BaselineError("cannot run \(executable): \(String(cString: strerror(spawned)))")
         }
+        let watcher = PeakWatcher(pid: pid)
+        let thread = Thread { watcher.watch() }
+        thread.start()
         var status: Int32 = 0
         var usage = rusage()
+        watcher.sample()
         while wait4(pid, &status, 0, &usage) < 0 {
-            guard errno == EINTR else { throw BaselineError("wait4 failed: \(String(cString: strerror(errno)))") }
+            guard errno == EINTR else {
+                watcher.stop()
+                throw BaselineError("wait4 failed: \(String(cString: strerror(errno)))")
+            }
         }
+        let peak = watcher.stop()
         let signal = status & 0x7F
         let errorText = (try? String(contentsOfFile: errorPath, encoding: .utf8)) ?? ""
         return Outcome(
             status: signal == 0 ? (status >> 8) & 0xFF : 128 + signal,
-            peakRSSBytes: usage.ru_maxrss * 1024,
+            peakRSSBytes: peak,
             standardError: String(errorText.prefix(500)))
     }
 
@@ -58,5 +73,41 @@ enum ChildProcess {
     static func find(_ name: String) -> String? {
         let path = ProcessInfo.processInfo.environment["PATH"] ?? "/usr/local/bin:/usr/bin:/bin"
         return path.split(separator: ":").map { "\($0)/\(name)" }.first { access($0, X_OK) == 0 }
+    }
+}
+
+/// Polls a child's `VmHWM` until told to stop.
+private final class PeakWatcher: Sendable {
+    private let path: String
+    private let state = Mutex((peak: 0, running: true))
+
+    init(pid: pid_t) {
+        path = "/proc/\(pid)/status"
+    }
+
+    /// Reads `VmHWM` every 5 ms until ``stop()``.
+    func watch() {
+        while state.withLock({ $0.running }) {
+            sample()
+            usleep(5_000)
+        }
+    }
+
+    /// Reads `VmHWM` once (nothing when the process is gone).
+    func sample() {
+        guard let status = try? String(contentsOfFile: path, encoding: .utf8),
+              let line = status.split(separator: "\n").first(where: { $0.hasPrefix("VmHWM:") }),
+              let kilobytes = Int(line.dropFirst(6).filter(\.isNumber))
+        else { return }
+        state.withLock { $0.peak = max($0.peak, kilobytes * 1024) }
+    }
+
+    /// Stops watching; the highest reading, in bytes.
+    @discardableResult
+    func stop() -> Int {
+        state.withLock { state in
+            state.running = false
+            return state.peak
+        }
     }
 }

@@ -3,9 +3,10 @@ import ArgumentParser
 /// `upload/<size>`: `rk post URL -F file=@PATH` (subject `rk`) against
 /// `curl -s -F file=@PATH URL -o /dev/null` (baseline `curl`), both uploading the same file
 /// of real pseudo-random bytes (not sparse; written once, deleted at exit) to a Hummingbird
-/// sink on 127.0.0.1 in the same run. Each takes a few one-run samples, interleaved; the
-/// sink checks every upload's size, and each program's peak resident memory is reported
-/// as `peak_rss_bytes` (the child's `ru_maxrss`).
+/// sink on 127.0.0.1 in the same run. Each uploads once untimed (the file is written then),
+/// then takes a few one-run samples, interleaved; the sink checks every upload's size, and
+/// each program's peak resident memory is reported as `peak_rss_bytes` (the child's
+/// `VmHWM`, see ``ChildProcess``).
 ///
 /// 2 GiB and 5 samples by default; 256 MiB and 3 samples with `--quick`; any size with
 /// `--upload-size <MiB>` (0 turns the group off). Without curl the baseline is skipped.

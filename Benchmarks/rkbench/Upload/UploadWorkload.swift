@@ -57,7 +57,7 @@ final class UploadWorkload: Workload, Sendable {
 
     var skipReason: String? { executable == nil ? missingReason : nil }
 
-    /// `peak_rss_bytes`: the largest `ru_maxrss` of the child over the runs.
+    /// `peak_rss_bytes`: the child's largest peak resident memory (`VmHWM`) over the runs.
     var metrics: [String: Double] {
         let peak = peak.withLock { $0 }
         return peak > 0 ? ["peak_rss_bytes": Double(peak)] : [:]
