@@ -177,6 +177,25 @@ struct HTTPCommandTests {
         #expect(outcome.stderr.hasPrefix("rk: error: -F \(field): "), "\(outcome.stderr)")
     }
 
+    @Test func aFileThatChangesDuringTheUploadFailsIt() async throws {
+        let directory = FileManager.default.temporaryDirectory.appendingPathComponent("rk-post-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let file = directory.appendingPathComponent("growing.log")
+        try Data(repeating: 0x61, count: 24 << 20).write(to: file)
+        try await RKTestServer.run { base in
+            async let outcome = Self.rk(["post", base + "/slow", "-F", "log=@\(file.path)"])
+            try await Task.sleep(for: .milliseconds(500))
+            let handle = try FileHandle(forWritingTo: file)
+            try handle.seekToEnd()
+            try handle.write(contentsOf: Data("one more line\n".utf8))
+            try handle.close()
+            let result = try await outcome
+            #expect(result.status == 1, "\(result.stdout) \(result.stderr)")
+            #expect(result.stderr.hasPrefix("rk: error: POST \(base)/slow: upload failed: \(file.path): "), "\(result.stderr)")
+        }
+    }
+
     @Test func postMissingFileExitsOne() async throws {
         let outcome = try await Self.rk(["post", "http://127.0.0.1:1/upload", "-F", "f=@/nonexistent/dir/big.bin"])
         #expect(outcome.status == 1)

@@ -61,6 +61,15 @@ enum RKTestServer {
             return respond(.unprocessableContent, #"{"message": "Validation Failed"}"#)
         }
         router.post("/upload") { request, _ in try await upload(request) }
+        // Reads slowly (10 ms per buffer), so a test can change a file during the upload.
+        router.post("/slow") { request, _ in
+            var received = 0
+            for try await buffer in request.body {
+                received += buffer.readableBytes
+                try await Task.sleep(for: .milliseconds(10))
+            }
+            return respond(.ok, #"{"received": \#(received)}"#)
+        }
         return router
     }
 
