@@ -185,7 +185,10 @@ struct HTTPCommandTests {
         try Data(repeating: 0x61, count: 24 << 20).write(to: file)
         try await RKTestServer.run { base in
             async let outcome = Self.rk(["post", base + "/slow", "-F", "log=@\(file.path)"])
-            try await Task.sleep(for: .milliseconds(500))
+            // Change the file once the upload is under way (rk has taken its size by then).
+            for _ in 0..<1000 where RKTestServer.slowBytesReceived.withLock({ $0 }) == 0 {
+                try await Task.sleep(for: .milliseconds(10))
+            }
             let handle = try FileHandle(forWritingTo: file)
             try handle.seekToEnd()
             try handle.write(contentsOf: Data("one more line\n".utf8))

@@ -3,6 +3,7 @@ import Foundation
 import Hummingbird
 import HummingbirdTesting
 import RestKit
+import Synchronization
 
 /// A Hummingbird server on 127.0.0.1 and a random port that `rk get` / `rk post` talk to.
 ///
@@ -22,6 +23,9 @@ enum RKTestServer {
     }
 
     struct SetupError: Error {}
+
+    /// Bytes `/slow` has received so far in its current request (one test uses it).
+    static let slowBytesReceived = Mutex(0)
 
     static func respond(_ status: HTTPResponse.Status, _ text: String, type: String? = "application/json; charset=utf-8") -> Response {
         var headers = HTTPFields()
@@ -66,6 +70,7 @@ enum RKTestServer {
             var received = 0
             for try await buffer in request.body {
                 received += buffer.readableBytes
+                slowBytesReceived.withLock { $0 = received }
                 try await Task.sleep(for: .milliseconds(10))
             }
             return respond(.ok, #"{"received": \#(received)}"#)
