@@ -10,11 +10,11 @@ struct HTTPOptions: ParsableArguments {
     @Option(name: .customShort("H"), help: ArgumentHelp("A request header, 'Name: value'. Repeatable.", valueName: "HEADER"))
     var headers: [String] = []
 
-    @Option(name: .long, help: ArgumentHelp("Seconds the whole request may take (default 600).", valueName: "SECONDS"))
+    @Option(name: .long, help: ArgumentHelp("Seconds the whole request may take.", valueName: "SECONDS"))
     var timeout: Double = 600
 
     @Option(name: .long, help: ArgumentHelp(
-        "Seconds to wait for the connection (default 10). A refused connection fails at once.", valueName: "SECONDS"))
+        "Seconds to wait for the connection. A refused connection fails at once.", valueName: "SECONDS"))
     var connectTimeout: Double = 10
 
     func validate() throws {

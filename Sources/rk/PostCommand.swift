@@ -89,9 +89,11 @@ struct PostCommand: AsyncParsableCommand {
         _ = mallopt(-8, 1)
     }
 
-    /// The request body: the JSON file, the URL-encoded fields or the multipart form.
+    /// The request body: the JSON file, the URL-encoded fields, the multipart form, or
+    /// nothing when there are no fields.
     private func makeBody() throws(CommandFailure) -> Body {
         if let json { return try Self.jsonBody(path: json) }
+        if fields.isEmpty && !urlencoded { return Body.bytes([]) }  // like curl -X POST: an empty body
         let parsed = try fields.map { (argument) throws(CommandFailure) in try FormField(argument) }
         return urlencoded ? try FormBodies.urlEncoded(parsed) : try FormBodies.multipart(parsed)
     }

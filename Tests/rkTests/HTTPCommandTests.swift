@@ -72,13 +72,13 @@ struct HTTPCommandTests {
 
     @Test func refusedConnectionFailsPromptly() async throws {
         let port = try RKTestServer.closedPort()
-        let start = ContinuousClock.now
         let outcome = try await Self.rk(["get", "http://127.0.0.1:\(port)/json"])
-        let elapsed = ContinuousClock.now - start
         #expect(outcome.status == 1)
         #expect(outcome.stderr.hasPrefix("rk: error: GET http://127.0.0.1:\(port)/json: "), "\(outcome.stderr)")
         #expect(outcome.stderr.lowercased().contains("refused"), "\(outcome.stderr)")
-        #expect(elapsed < .seconds(5), "took \(elapsed)")
+        // Without failingFast, AsyncHTTPClient retries until the deadline (600 s here); the
+        // bound leaves room for a loaded machine starting the process.
+        #expect(outcome.elapsed < .seconds(10), "took \(outcome.elapsed)")
         let post = try await Self.rk(["post", "http://127.0.0.1:\(port)/echo", "-F", "a=1"])
         #expect(post.status == 1, "\(post.stderr)")
     }
