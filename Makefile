@@ -13,6 +13,7 @@ test: deps python-deps
 	$(SWIFT) test --skip-build
 
 bench: deps
+	$(SWIFT) build -c release --product rk  # the upload group runs the rk next to rkbench
 	$(SWIFT) run -c release rkbench $(ARGS)
 
 build: deps

@@ -81,7 +81,7 @@ let package = Package(
         .executableTarget(
             name: "rk",
             dependencies: [
-                "RestKit",
+                "RestKit", "RestKitHTTP",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
                 .product(name: "Crypto", package: "swift-crypto"),
             ]
@@ -91,6 +91,7 @@ let package = Package(
             dependencies: [
                 "RestKit", "CJansson", "CYAJL", "CLibXML2",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
+                .product(name: "Hummingbird", package: "hummingbird"),
             ],
             path: "Benchmarks/rkbench"
         ),
@@ -113,7 +114,15 @@ let package = Package(
                 .product(name: "Crypto", package: "swift-crypto"),
             ]
         ),
-        .testTarget(name: "rkTests", dependencies: ["rk", "RestKitTestSupport"]),
+        .testTarget(
+            name: "rkTests",
+            dependencies: [
+                "rk", "RestKit", "RestKitTestSupport",
+                .product(name: "Hummingbird", package: "hummingbird"),
+                .product(name: "HummingbirdTesting", package: "hummingbird"),
+                .product(name: "Crypto", package: "swift-crypto"),
+            ]
+        ),
     ],
     swiftLanguageModes: [.v6]
 )

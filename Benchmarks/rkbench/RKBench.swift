@@ -4,7 +4,7 @@ import RestKit
 
 /// `rkbench`: RestKit's benchmark tool.
 ///
-/// Measures every benchmark group (parse, map, serialize, stream-map) over a corpus and prints, per benchmark,
+/// Measures every benchmark group (parse, map, serialize, forms, multipart, stream-map, upload) over a corpus and prints, per benchmark,
 /// each workload's median seconds per run, then one summary row per subject × baseline pair.
 ///
 /// ```
@@ -13,6 +13,7 @@ import RestKit
 /// swift run -c release rkbench --corpus /data/corpora --json bench.json
 /// swift run -c release rkbench --generated           # embedded generated documents only
 /// swift run -c release rkbench --materialized        # also parse + materialized()
+/// swift build -c release && .build/release/rkbench --filter upload   # rk post vs curl -F, 2 GiB
 /// ```
 @main
 struct RKBench: ParsableCommand {
@@ -49,6 +50,8 @@ struct RKBench: ParsableCommand {
     var writeGenerated: String?
 
     @OptionGroup var stream: StreamBenchmarkOptions
+
+    @OptionGroup var upload: UploadBenchmarkOptions
 
     @Option(name: .long, help: .hidden)
     var memoryProbe: String?
@@ -100,7 +103,8 @@ struct RKBench: ParsableCommand {
         var settings = quick ? MeasurementSettings.quick : .standard
         if let rounds { settings.rounds = rounds }
 
-        let cases = (Self.groups(registry: Registry.default, materialized: materialized) + [stream.group(quick: quick)])
+        let cases = (Self.groups(registry: Registry.default, materialized: materialized)
+            + [stream.group(quick: quick), upload.group(quick: quick)])
             .flatMap { $0.cases(in: documents) }
             .filter { filter.map($0.name.contains) ?? true }
         guard !cases.isEmpty else {

@@ -17,7 +17,7 @@ public struct AsyncHTTPClientTransport: HTTPTransport {
     public var timeout: Duration
     /// The largest response body accepted (default 64 MiB).
     public var maximumResponseSize: Int
-    private let client: HTTPClient
+    let client: HTTPClient
 
     /// A transport over the shared `HTTPClient`.
     public init(timeout: Duration = .seconds(60), maximumResponseSize: Int = 64 << 20) {

@@ -11,7 +11,7 @@ struct FormWriting {
 
     func run() throws(CommandFailure) {
         let parsed = try fields.map { (argument) throws(CommandFailure) in try FormField(argument) }
-        let body = urlencoded ? try urlEncodedBody(parsed) : try multipartBody(parsed)
+        let body = urlencoded ? try FormBodies.urlEncoded(parsed) : try FormBodies.multipart(parsed)
         StandardStreams.writeError("Content-Type: \(body.contentType?.description ?? "application/octet-stream")\n")
         if let length = body.length.value { StandardStreams.writeError("Content-Length: \(length)\n") }
         let start = ContinuousClock.now
@@ -32,51 +32,6 @@ struct FormWriting {
             return line.split(separator: " ").compactMap { Int($0) }.first.map { $0 * 1024 }
         }
         return nil
-    }
-
-    private func urlEncodedBody(_ fields: [FormField]) throws(CommandFailure) -> Body {
-        var members = OrderedDictionary<String, Representation>()
-        for field in fields {
-            guard case .text(let value) = field.content else {
-                throw CommandFailure.usage("-F \(field.name)=@…: files need multipart/form-data (drop --urlencoded)")
-            }
-            // Bracket keys are kept literally; a repeated name becomes repeated pairs.
-            if let existing = members[field.name] {
-                members[field.name] = .array((existing.arrayValue ?? [existing]) + [.string(value)])
-            } else {
-                members[field.name] = .string(value)
-            }
-        }
-        var options = URLEncodedSerializer.Options()
-        options.arrayStyle = .repeatedKey
-        do {
-            var body = Body.bytes(try URLEncodedSerializer(options: options).serialize(.object(members)))
-            body.contentType = .formURLEncoded
-            return body
-        } catch {
-            throw CommandFailure.input("cannot encode the fields: \(error)")
-        }
-    }
-
-    private func multipartBody(_ fields: [FormField]) throws(CommandFailure) -> Body {
-        var form = MultipartForm()
-        for field in fields {
-            switch field.content {
-            case .text(let value):
-                form.append(field: field.name, value: value)
-            case .file(let path, let contentType, let filename):
-                do {
-                    try form.appendFile(name: field.name, path: path, filename: filename, contentType: contentType)
-                } catch {
-                    throw CommandFailure.input("\(error)")
-                }
-            }
-        }
-        do {
-            return try form.makeBody()
-        } catch {
-            throw CommandFailure.usage("\(error)")
-        }
     }
 
     /// Copies the body to the output one fixed-size buffer at a time; returns the bytes written.

@@ -1,15 +1,17 @@
 import ArgumentParser
 
-/// `rk`: parse, convert and inspect documents with RestKit's registry.
+/// `rk`: parse, convert and inspect documents with RestKit's registry; fetch and post over HTTP.
 struct RK: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "rk",
-        abstract: "Parse, convert and inspect API payloads with RestKit's parser registry.",
+        abstract: "Parse, convert, inspect, fetch and post API payloads with RestKit's parser registry.",
         discussion: """
-            Exit status: 0 on success, 1 when the input is malformed or unreadable \
-            (one line on stderr: rk: error: PATH:LINE:COLUMN: reason), 2 on usage errors.
+            Exit status: 0 on success, 1 when the input is malformed or unreadable or a \
+            request fails (one line on stderr: rk: error: PATH:LINE:COLUMN: reason), 2 on usage errors.
             """,
         version: "0.1.0",
-        subcommands: [ParseCommand.self, ConvertCommand.self, ParsersCommand.self, FormCommand.self]
+        subcommands: [
+            ParseCommand.self, ConvertCommand.self, ParsersCommand.self, FormCommand.self, GetCommand.self, PostCommand.self,
+        ]
     )
 }

@@ -9,6 +9,8 @@ struct CommandLineTests {
         var terminatedBySignal: Bool
         var stdout: String
         var stderr: String
+        /// From starting the process to its exit.
+        var elapsed: Duration = .zero
     }
 
     static var executable: URL? {
@@ -29,6 +31,7 @@ struct CommandLineTests {
         process.standardInput = input
         process.standardOutput = output
         process.standardError = error
+        let start = ContinuousClock.now
         try process.run()
         input.fileHandleForWriting.write(Data(stdin))
         try input.fileHandleForWriting.close()
@@ -38,7 +41,18 @@ struct CommandLineTests {
         return Outcome(status: process.terminationStatus,
                        terminatedBySignal: process.terminationReason == .uncaughtSignal,
                        stdout: String(decoding: out, as: UTF8.self),
-                       stderr: String(decoding: err, as: UTF8.self))
+                       stderr: String(decoding: err, as: UTF8.self),
+                       elapsed: ContinuousClock.now - start)
+    }
+
+    /// ``run(_:stdin:)`` on a GCD thread, so a test's in-process server keeps the Swift
+    /// concurrency threads while the child runs.
+    static func runDetached(_ arguments: [String], stdin: [UInt8] = []) async throws -> Outcome {
+        try await withCheckedThrowingContinuation { continuation in
+            DispatchQueue.global().async {
+                continuation.resume(with: Result { try run(arguments, stdin: stdin) })
+            }
+        }
     }
 
     static func temporaryFile(_ name: String, _ contents: String) throws -> URL {

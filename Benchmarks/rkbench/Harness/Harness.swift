@@ -47,6 +47,19 @@ struct Harness {
                 }
                 continue
             }
+            if workload.fixedSamples != nil {
+                // One untimed run sets things up (a file to write, a server to start) and warms
+                // the caches; then every sample is a single run.
+                do {
+                    checksum &+= try workload.run()
+                    failures.append(nil)
+                    iterations.append(1)
+                } catch {
+                    failures.append("failed: \(error)")
+                    iterations.append(0)
+                }
+                continue
+            }
             switch warmUp(workload) {
             case .success(let count):
                 failures.append(nil)
@@ -58,11 +71,18 @@ struct Harness {
         }
 
         let live = workloads.indices.filter { failures[$0] == nil && !workloads[$0].isOneShot }
-        for round in 0..<settings.rounds where !live.isEmpty {
+        let rounds = live.map { workloads[$0].fixedSamples ?? settings.rounds }.max() ?? 0
+        for round in 0..<rounds where !live.isEmpty {
             for offset in live.indices {
                 let index = live[(offset + round) % live.count]
-                if let seconds = sample(workloads[index], iterations: iterations[index]) {
+                guard round < workloads[index].fixedSamples ?? settings.rounds, failures[index] == nil else { continue }
+                switch sample(workloads[index], iterations: iterations[index]) {
+                case .success(let seconds):
                     samples[index].append(seconds)
+                case .failure(let error) where workloads[index].fixedSamples != nil:
+                    failures[index] = "failed: \(error)"  // no warm-up caught it: report it
+                case .failure:
+                    break
                 }
             }
         }
@@ -115,18 +135,18 @@ struct Harness {
         return .success(Int(min(max(perSample, 1), 1_000_000)))
     }
 
-    /// Seconds per run over one sample of `iterations` runs, or `nil` if a run threw
+    /// Seconds per run over one sample of `iterations` runs, or the error a run threw
     /// (which a workload that passed warm-up does not do).
-    private mutating func sample(_ workload: any Workload, iterations: Int) -> Double? {
+    private mutating func sample(_ workload: any Workload, iterations: Int) -> Result<Double, any Error> {
         var sum = 0
         do {
             let seconds = try Stopwatch.seconds {
                 for _ in 0..<iterations { sum &+= try workload.run() }
             }
             checksum &+= sum
-            return seconds / Double(iterations)
+            return .success(seconds / Double(iterations))
         } catch {
-            return nil
+            return .failure(error)
         }
     }
 }

@@ -26,6 +26,11 @@ protocol Workload {
     /// Whether one run is long enough to be the only sample (a 1 GiB stream): the harness
     /// then runs it exactly once, without warm-up, and records its peak resident memory.
     var isOneShot: Bool { get }
+    /// Whether every run is long enough to be a sample on its own (an upload of a 2 GiB
+    /// file): the harness then runs it once untimed (setup and caches) and takes this many
+    /// one-run samples, interleaved with the case's other workloads. `nil`: sized by the
+    /// settings.
+    var fixedSamples: Int? { get }
     /// Extra numbers the workload measured itself (`peak_rss_bytes`), read after sampling
     /// and written to the reports.
     var metrics: [String: Double] { get }
@@ -37,6 +42,8 @@ extension Workload {
 
     /// Workloads are sampled many times unless they say otherwise.
     var isOneShot: Bool { false }
+    /// Samples are sized from the warm-up unless a workload says otherwise.
+    var fixedSamples: Int? { nil }
     /// No extra numbers unless a workload measures some.
     var metrics: [String: Double] { [:] }
 }

@@ -1,0 +1,45 @@
+internal import AsyncHTTPClient
+internal import NIOCore
+
+extension AsyncHTTPClientTransport {
+    /// A transport over an `HTTPClient` of its own, configured for tools that must fail fast:
+    /// a refused or unreachable connection fails after one attempt (within `connectTimeout`)
+    /// instead of being retried with back-off until the request's deadline, as the shared
+    /// client does. Redirects are followed (at most 10, no cycles).
+    ///
+    /// Call ``shutdown()`` when done with it.
+    ///
+    /// ```swift
+    /// let transport = AsyncHTTPClientTransport.failingFast(connectTimeout: .seconds(5))
+    /// defer { Task { try? await transport.shutdown() } }
+    /// let response = try await transport.send(TransportRequest(method: .get, url: "http://127.0.0.1:8080/"))
+    /// ```
+    public static func failingFast(
+        connectTimeout: Duration = .seconds(10), timeout: Duration = .seconds(60), maximumResponseSize: Int = 64 << 20
+    ) -> AsyncHTTPClientTransport {
+        var configuration = HTTPClient.Configuration(
+            redirectConfiguration: .follow(max: 10, allowCycles: false),
+            timeout: .init(connect: .nanoseconds(wholeNanoseconds(connectTimeout)), read: nil))
+        configuration.connectionPool.retryConnectionEstablishment = false
+        let client = HTTPClient(eventLoopGroupProvider: .singleton, configuration: configuration)
+        return AsyncHTTPClientTransport(client: client, timeout: timeout, maximumResponseSize: maximumResponseSize)
+    }
+
+    /// Shuts down a client made by ``failingFast(connectTimeout:timeout:maximumResponseSize:)``
+    /// once its requests are done; does nothing for the shared client.
+    ///
+    /// ```swift
+    /// try await transport.shutdown()
+    /// ```
+    public func shutdown() async throws {
+        guard client !== HTTPClient.shared else { return }
+        try await client.shutdown()
+    }
+
+    /// `duration` in nanoseconds, saturating at `Int64.max`.
+    private static func wholeNanoseconds(_ duration: Duration) -> Int64 {
+        let (seconds, attoseconds) = duration.components
+        let (product, overflow) = seconds.multipliedReportingOverflow(by: 1_000_000_000)
+        return overflow ? Int64.max : product.addingReportingOverflow(attoseconds / 1_000_000_000).partialValue
+    }
+}

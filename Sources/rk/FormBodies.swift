@@ -1,0 +1,83 @@
+import Foundation
+import RestKit
+
+/// Builds request bodies from `-F` fields, for `rk form` and `rk post`.
+///
+/// ```swift
+/// let fields = try ["name=Blake", "avatar=@me.png"].map(FormField.init)
+/// let body = try FormBodies.multipart(fields)     // files streamed from disk
+/// body.length.value                               // exact, boundaries included
+/// ```
+enum FormBodies {
+    /// A `multipart/form-data` body: text fields in memory, `@PATH` files streamed from disk
+    /// (their size and modification time captured now; a change during streaming is an error).
+    ///
+    /// - Throws: ``CommandFailure``: exit 1 for a missing or unreadable file, exit 2 for a
+    ///   field the multipart writer rejects (a CR or LF in a name).
+    static func multipart(_ fields: [FormField]) throws(CommandFailure) -> Body {
+        var form = MultipartForm()
+        for field in fields {
+            switch field.content {
+            case .text(let value):
+                form.append(name: field.name, data: Array(value.utf8), filename: field.filename, contentType: field.contentType)
+            case .textFromFile(let path):
+                form.append(name: field.name, data: try contents(of: path), filename: nil, contentType: field.contentType)
+            case .file(let path):
+                do {
+                    try form.appendFile(name: field.name, path: path, filename: field.filename, contentType: field.contentType)
+                } catch {
+                    throw CommandFailure.input("\(error)")
+                }
+            }
+        }
+        do {
+            return try form.makeBody()
+        } catch {
+            throw CommandFailure.usage("\(error)")
+        }
+    }
+
+    /// An `application/x-www-form-urlencoded` body of the text fields, in order; a repeated
+    /// name gives repeated pairs, bracket keys (`user[name]`) are kept as written.
+    ///
+    /// - Throws: ``CommandFailure``: exit 2 for a file field (files need multipart), exit 1
+    ///   for an unreadable `<PATH`.
+    static func urlEncoded(_ fields: [FormField]) throws(CommandFailure) -> Body {
+        var members = OrderedDictionary<String, Representation>()
+        for field in fields {
+            let value: String
+            switch field.content {
+            case .text(let text):
+                value = text
+            case .textFromFile(let path):
+                value = String(decoding: try contents(of: path), as: UTF8.self)
+            case .file:
+                throw CommandFailure.usage("-F \(field.name)=@…: files need multipart/form-data (drop --urlencoded)")
+            }
+            if let existing = members[field.name] {
+                members[field.name] = .array((existing.arrayValue ?? [existing]) + [.string(value)])
+            } else {
+                members[field.name] = .string(value)
+            }
+        }
+        var options = URLEncodedSerializer.Options()
+        options.arrayStyle = .repeatedKey
+        do {
+            var body = Body.bytes(try URLEncodedSerializer(options: options).serialize(.object(members)))
+            body.contentType = .formURLEncoded
+            return body
+        } catch {
+            throw CommandFailure.input("cannot encode the fields: \(error)")
+        }
+    }
+
+    /// The bytes of the file at `path` (for `<PATH` values, which are small by nature).
+    static func contents(of path: String) throws(CommandFailure) -> [UInt8] {
+        do {
+            return Array(try Data(contentsOf: URL(fileURLWithPath: path)))
+        } catch {
+            let reason = (error as NSError).localizedFailureReason ?? "cannot read the file"
+            throw CommandFailure.input("\(path): \(reason)")
+        }
+    }
+}

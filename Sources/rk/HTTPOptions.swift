@@ -1,0 +1,49 @@
+import ArgumentParser
+import Foundation
+import RestKitHTTP
+
+/// The options `rk get` and `rk post` share: the URL, `-H` headers and the timeouts.
+struct HTTPOptions: ParsableArguments {
+    @Argument(help: ArgumentHelp("The http:// or https:// URL.", valueName: "URL"))
+    var url: String
+
+    @Option(name: .customShort("H"), help: ArgumentHelp("A request header, 'Name: value'. Repeatable.", valueName: "HEADER"))
+    var headers: [String] = []
+
+    @Option(name: .long, help: ArgumentHelp("Seconds the whole request may take.", valueName: "SECONDS"))
+    var timeout: Double = 600
+
+    @Option(name: .long, help: ArgumentHelp(
+        "Seconds to wait for the connection. A refused connection fails at once.", valueName: "SECONDS"))
+    var connectTimeout: Double = 10
+
+    func validate() throws {
+        guard timeout > 0, connectTimeout > 0, timeout <= 1e7, connectTimeout <= 1e7 else {
+            throw ValidationError("--timeout and --connect-timeout must be between 0 and 10000000 seconds")
+        }
+        guard let parsed = URL(string: url), let scheme = parsed.scheme?.lowercased(),
+              scheme == "http" || scheme == "https", let host = parsed.host, !host.isEmpty
+        else {
+            throw ValidationError("\(url): expected an http:// or https:// URL with a host")
+        }
+    }
+
+    /// The `-H` headers, in order.
+    ///
+    /// - Throws: ``CommandFailure`` (usage) for a header without `:` or with an empty name.
+    func headerFields() throws(CommandFailure) -> HeaderFields {
+        var fields = HeaderFields()
+        for header in headers {
+            guard let colon = header.firstIndex(of: ":") else {
+                throw CommandFailure.usage("-H \(header): expected 'Name: value'")
+            }
+            let name = header[..<colon].trimmingCharacters(in: .whitespaces)
+            let value = header[header.index(after: colon)...].trimmingCharacters(in: .whitespaces)
+            guard !name.isEmpty, !name.contains(where: { $0.isWhitespace || $0.isNewline }), !value.contains(where: \.isNewline) else {
+                throw CommandFailure.usage("-H \(header): expected 'Name: value'")
+            }
+            fields.add(name, value)
+        }
+        return fields
+    }
+}

@@ -1,0 +1,209 @@
+import Crypto
+import Foundation
+import RestKitTestSupport
+import Testing
+
+/// `rk get` and `rk post` against a live Hummingbird server on 127.0.0.1.
+struct HTTPCommandTests {
+    typealias Outcome = CommandLineTests.Outcome
+
+    static func rk(_ arguments: [String], stdin: [UInt8] = []) async throws -> Outcome {
+        try await CommandLineTests.runDetached(arguments, stdin: stdin)
+    }
+
+    // MARK: rk get
+
+    @Test(arguments: [
+        ("/json", #"{"id":1,"tags":["a",true,null]}"#),
+        ("/vendor", #"{"id":2}"#),
+        ("/xml", #"{"user":{"id":"7","name":"Blake"}}"#),
+        ("/form", #"{"user":{"name":"Blake"},"tags":["a","b"]}"#),
+    ])
+    func getPicksTheParserByContentType(path: String, expected: String) async throws {
+        try await RKTestServer.run { base in
+            let outcome = try await Self.rk(["get", base + path])
+            #expect(outcome.status == 0, "\(outcome.stderr)")
+            #expect(outcome.stdout == expected + "\n")
+            #expect(outcome.stderr.isEmpty)
+        }
+    }
+
+    @Test func getTypeOverridesTheContentType() async throws {
+        try await RKTestServer.run { base in
+            let plain = try await Self.rk(["get", base + "/plain"])
+            #expect(plain.status == 1)
+            #expect(plain.stderr == "rk: error: \(base)/plain: no parser for the content type text/plain (see `rk parsers`; --type overrides)\n")
+            let outcome = try await Self.rk(["get", "--type", "application/json", "--pretty", base + "/plain"])
+            #expect(outcome.status == 0, "\(outcome.stderr)")
+            #expect(outcome.stdout == "{\n  \"hidden\" : \"json\"\n}\n" || outcome.stdout == "{\n  \"hidden\": \"json\"\n}\n", "\(outcome.stdout)")
+        }
+    }
+
+    @Test func getSendsHeadersAndAnAcceptHeaderFromTheRegistry() async throws {
+        try await RKTestServer.run { base in
+            let outcome = try await Self.rk(["get", "-H", "X-Token: s3cret", base + "/headers"])
+            #expect(outcome.status == 0, "\(outcome.stderr)")
+            #expect(outcome.stdout.contains(#""token":"s3cret""#), "\(outcome.stdout)")
+            #expect(outcome.stdout.contains("application/json") && outcome.stdout.contains("application/xml"), "\(outcome.stdout)")
+            let empty = try await Self.rk(["get", base + "/empty"])
+            #expect(empty.status == 0 && empty.stdout.isEmpty, "\(empty.stderr)")
+        }
+    }
+
+    @Test func getHTTPErrorExitsOneWithStatusAndExcerpt() async throws {
+        try await RKTestServer.run { base in
+            let outcome = try await Self.rk(["get", base + "/missing"])
+            #expect(outcome.status == 1)
+            #expect(outcome.stdout.isEmpty)
+            #expect(outcome.stderr == #"rk: error: GET \#(base)/missing: HTTP 404: {"error": "Not Found", "detail": "no such thing"}"# + "\n")
+        }
+    }
+
+    @Test func getUnregisteredTypeAndUnparsableBodyExitOne() async throws {
+        try await RKTestServer.run { base in
+            let csv = try await Self.rk(["get", base + "/csv"])
+            #expect(csv.status == 1)
+            #expect(csv.stderr.hasPrefix("rk: error: \(base)/csv: no parser for the content type text/csv"), "\(csv.stderr)")
+            let broken = try await Self.rk(["get", base + "/broken"])
+            #expect(broken.status == 1)
+            #expect(broken.stderr.hasPrefix("rk: error: \(base)/broken:3:1: "), "\(broken.stderr)")
+        }
+    }
+
+    @Test func refusedConnectionFailsPromptly() async throws {
+        let port = try RKTestServer.closedPort()
+        let outcome = try await Self.rk(["get", "http://127.0.0.1:\(port)/json"])
+        #expect(outcome.status == 1)
+        #expect(outcome.stderr.hasPrefix("rk: error: GET http://127.0.0.1:\(port)/json: "), "\(outcome.stderr)")
+        #expect(outcome.stderr.lowercased().contains("refused"), "\(outcome.stderr)")
+        // Without failingFast, AsyncHTTPClient retries until the deadline (600 s here); the
+        // bound leaves room for a loaded machine starting the process.
+        #expect(outcome.elapsed < .seconds(10), "took \(outcome.elapsed)")
+        let post = try await Self.rk(["post", "http://127.0.0.1:\(port)/echo", "-F", "a=1"])
+        #expect(post.status == 1, "\(post.stderr)")
+    }
+
+    @Test func usageErrorsExitTwo() async throws {
+        for arguments in [["get"], ["get", "not a url"], ["get", "ftp://example.com/x"], ["get", "-H", "NoColon", "http://127.0.0.1:1/"],
+                          ["get", "--type", "not a type", "http://127.0.0.1:1/"],
+                          ["post", "http://127.0.0.1:1/", "--json", "a.json", "-F", "a=1"]] {
+            let outcome = try await Self.rk(arguments)
+            #expect(outcome.status == 2, "\(arguments): \(outcome.stderr)")
+            #expect(!outcome.stderr.isEmpty)
+        }
+    }
+
+    // MARK: rk post
+
+    @Test func postMultipartFields() async throws {
+        try await RKTestServer.run { base in
+            let outcome = try await Self.rk(["post", base + "/upload", "-F", "title=Holiday", "-F", "note=a;type=text/markdown",
+                                             "-F", #"quoted="x; y""#])
+            #expect(outcome.status == 0, "\(outcome.stderr)")
+            let sha = { (text: String) in RKTestServer.hex(SHA256.hash(data: Data(text.utf8))) }
+            #expect(outcome.stdout == """
+                [{"name":"title","filename":null,"content_type":null,"size":7,"sha256":"\(sha("Holiday"))"},\
+                {"name":"note","filename":null,"content_type":"text/markdown","size":1,"sha256":"\(sha("a"))"},\
+                {"name":"quoted","filename":null,"content_type":null,"size":4,"sha256":"\(sha("x; y"))"}]
+                """)
+        }
+    }
+
+    @Test func postStreamsAFileTheServerVerifies() async throws {
+        let directory = FileManager.default.temporaryDirectory.appendingPathComponent("rk-post-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let file = directory.appendingPathComponent("photo.jpg")
+        var generator = SystemRandomNumberGenerator()
+        let bytes = (0..<(3 << 20) + 12_345).map { _ in UInt8.random(in: 0...255, using: &generator) }
+        try Data(bytes).write(to: file)
+        let digest = RKTestServer.hex(SHA256.hash(data: bytes))
+
+        try await RKTestServer.run { base in
+            let plain = try await Self.rk(["post", base + "/upload?sha256=\(digest)", "-F", "title=Beach", "-F", "photo=@\(file.path)"])
+            #expect(plain.status == 0, "\(plain.stderr)")
+            #expect(plain.stdout.contains(#"{"name":"photo","filename":"photo.jpg","content_type":"image/jpeg","size":\#(bytes.count),"sha256":"\#(digest)"}"#),
+                    "\(plain.stdout)")
+            #expect(plain.stderr.isEmpty, "no progress bar when stderr is not a terminal: \(plain.stderr)")
+
+            let renamed = try await Self.rk(["post", base + "/upload?sha256=\(digest)",
+                                             "-F", #"photo=@"\#(file.path)";type=application/octet-stream;filename="a, b.bin""#])
+            #expect(renamed.status == 0, "\(renamed.stderr)")
+            #expect(renamed.stdout.contains(#""filename":"a, b.bin","content_type":"application/octet-stream","size":\#(bytes.count),"sha256":"\#(digest)""#),
+                    "\(renamed.stdout)")
+
+            let wrong = try await Self.rk(["post", base + "/upload?sha256=00", "-F", "photo=@\(file.path)"])
+            #expect(wrong.status == 1)
+            #expect(wrong.stderr.hasPrefix("rk: error: POST \(base)/upload?sha256=00: HTTP 422: "), "\(wrong.stderr)")
+        }
+    }
+
+    @Test func postURLEncodedAndJSON() async throws {
+        let json = try CommandLineTests.temporaryFile("article.json", #"{"title": "Hi", "tags": ["a"]}"#)
+        try await RKTestServer.run { base in
+            let form = try await Self.rk(["post", base + "/echo", "--urlencoded", "-F", "user[name]=Blake", "-F", "q=a b&c"])
+            #expect(form.status == 0, "\(form.stderr)")
+            #expect(form.stdout == #"{"contentType":"application/x-www-form-urlencoded","contentLength":"32","body":"user[name]=Blake&q=a+b%26c"}"#
+                    || form.stdout.contains(#""body":"user[name]=Blake&q=a%20b%26c""#), "\(form.stdout)")
+
+            let file = try await Self.rk(["post", base + "/echo", "--json", json.path])
+            #expect(file.status == 0, "\(file.stderr)")
+            #expect(file.stdout.contains(#""contentType":"application/json""#), "\(file.stdout)")
+            #expect(file.stdout.contains(#""body":"{\"title\": \"Hi\", \"tags\": [\"a\"]}""#), "\(file.stdout)")
+
+            let stdin = try await Self.rk(["post", base + "/echo", "--json", "-", "-H", "Content-Type: application/vnd.api+json"],
+                                          stdin: Array("[1, 2]".utf8))
+            #expect(stdin.status == 0, "\(stdin.stderr)")
+            #expect(stdin.stdout.contains(#""contentType":"application/vnd.api+json""#), "\(stdin.stdout)")
+            #expect(stdin.stdout.contains(#""body":"[1, 2]""#), "\(stdin.stdout)")
+
+            let invalid = try await Self.rk(["post", base + "/echo", "--json", "-"], stdin: Array("{\n \"a\": }".utf8))
+            #expect(invalid.status == 1)
+            #expect(invalid.stderr.hasPrefix("rk: error: <stdin>:2:"), "\(invalid.stderr)")
+
+            let rejected = try await Self.rk(["post", base + "/fail", "-F", "a=1"])
+            #expect(rejected.status == 1)
+            #expect(rejected.stderr == #"rk: error: POST \#(base)/fail: HTTP 422: {"message": "Validation Failed"}"# + "\n")
+        }
+    }
+
+    @Test(arguments: [
+        "novalue", "f=@", "f=<", "f=@/etc/hostname;bogus=1", "f=@/etc/hostname;headers=@h.txt", "f=@/etc/hostname;encoder=base64",
+        "f=@a.txt,b.txt", "f=@-", #"f=@"a.txt"junk"#, "f=x;type=not a type", "f=<a.txt;filename=x",
+    ])
+    func postFieldSyntaxErrorsExitTwo(field: String) async throws {
+        let outcome = try await Self.rk(["post", "http://127.0.0.1:1/upload", "-F", field])
+        #expect(outcome.status == 2, "\(field): \(outcome.stderr)")
+        #expect(outcome.stderr.hasPrefix("rk: error: -F \(field): "), "\(outcome.stderr)")
+    }
+
+    @Test func aFileThatChangesDuringTheUploadFailsIt() async throws {
+        let directory = FileManager.default.temporaryDirectory.appendingPathComponent("rk-post-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let file = directory.appendingPathComponent("growing.log")
+        try Data(repeating: 0x61, count: 24 << 20).write(to: file)
+        try await RKTestServer.run { base in
+            async let outcome = Self.rk(["post", base + "/slow", "-F", "log=@\(file.path)"])
+            // Change the file once the upload is under way (rk has taken its size by then).
+            for _ in 0..<1000 where RKTestServer.slowBytesReceived.withLock({ $0 }) == 0 {
+                try await Task.sleep(for: .milliseconds(10))
+            }
+            let handle = try FileHandle(forWritingTo: file)
+            try handle.seekToEnd()
+            try handle.write(contentsOf: Data("one more line\n".utf8))
+            try handle.close()
+            let result = try await outcome
+            #expect(result.status == 1, "\(result.stdout) \(result.stderr)")
+            #expect(result.stderr.hasPrefix("rk: error: POST \(base)/slow: upload failed: \(file.path): "), "\(result.stderr)")
+        }
+    }
+
+    @Test func postMissingFileExitsOne() async throws {
+        let outcome = try await Self.rk(["post", "http://127.0.0.1:1/upload", "-F", "f=@/nonexistent/dir/big.bin"])
+        #expect(outcome.status == 1)
+        #expect(outcome.stderr.hasPrefix("rk: error: /nonexistent/dir/big.bin"), "\(outcome.stderr)")
+        let urlencodedFile = try await Self.rk(["post", "http://127.0.0.1:1/", "--urlencoded", "-F", "f=@/etc/hostname"])
+        #expect(urlencodedFile.status == 2, "\(urlencodedFile.stderr)")
+    }
+}
