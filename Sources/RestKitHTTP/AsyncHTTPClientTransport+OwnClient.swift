@@ -3,9 +3,9 @@ internal import NIOCore
 
 extension AsyncHTTPClientTransport {
     /// A transport over an `HTTPClient` of its own, configured for tools that must fail fast:
-    /// a refused or unreachable connection fails after one attempt (within `connectTimeout`)
-    /// instead of being retried with back-off until the request's deadline, as the shared
-    /// client does. Redirects are followed (at most 10, no cycles).
+    /// a refused or unreachable connection fails after one attempt, and a host that does not
+    /// answer fails within `connectTimeout` rather than at the request's deadline. Redirects are
+    /// followed (at most 10, no cycles).
     ///
     /// Call ``shutdown()`` when done with it.
     ///
@@ -32,7 +32,7 @@ extension AsyncHTTPClientTransport {
     /// try await transport.shutdown()
     /// ```
     public func shutdown() async throws {
-        guard client !== HTTPClient.shared else { return }
+        guard client !== HTTPClient.shared, client !== Self.sharedClient else { return }
         try await client.shutdown()
     }
 

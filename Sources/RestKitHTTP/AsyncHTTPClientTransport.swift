@@ -3,7 +3,7 @@ internal import NIOCore
 internal import NIOHTTP1
 import Synchronization
 
-/// The ``HTTPTransport`` over swift-server's AsyncHTTPClient (`HTTPClient.shared` unless
+/// The ``HTTPTransport`` over swift-server's AsyncHTTPClient (a process-wide client unless
 /// told otherwise).
 ///
 /// ```swift
@@ -19,10 +19,25 @@ public struct AsyncHTTPClientTransport: HTTPTransport {
     public var maximumResponseSize: Int
     let client: HTTPClient
 
-    /// A transport over the shared `HTTPClient`.
+    /// A transport over a process-wide `HTTPClient`, configured like `HTTPClient.shared` except
+    /// that a refused or unreachable connection fails at once with `.transport` (the shared
+    /// client retries connecting with back-off until the request's deadline, so a server that
+    /// is down would look like a timeout).
+    ///
+    /// ```swift
+    /// let transport = AsyncHTTPClientTransport(timeout: .seconds(10), maximumResponseSize: 1 << 20)
+    /// ```
     public init(timeout: Duration = .seconds(60), maximumResponseSize: Int = 64 << 20) {
-        self.init(client: .shared, timeout: timeout, maximumResponseSize: maximumResponseSize)
+        self.init(client: Self.sharedClient, timeout: timeout, maximumResponseSize: maximumResponseSize)
     }
+
+    /// The client of every transport made by ``init(timeout:maximumResponseSize:)``; never shut
+    /// down, like `HTTPClient.shared`.
+    static let sharedClient: HTTPClient = {
+        var configuration = HTTPClient.Configuration.singletonConfiguration
+        configuration.connectionPool.retryConnectionEstablishment = false
+        return HTTPClient(eventLoopGroupProvider: .singleton, configuration: configuration)
+    }()
 
     init(client: HTTPClient, timeout: Duration, maximumResponseSize: Int) {
         self.client = client
