@@ -93,12 +93,7 @@ extension ObjectManager {
     func makeRequest(
         for object: Any, method: RequestMethod, path: String?, parameters: Representation?, configuration: Configuration
     ) throws(ObjectManagerError) -> TransportRequest {
-        let resolvedPath: String
-        if let path {
-            resolvedPath = path
-        } else {
-            resolvedPath = try configuration.router.path(for: object, method: method)
-        }
+        let resolvedPath = if let path { path } else { try configuration.router.path(for: object, method: method) }
         let merged = try self.parameters(of: object, method: method, adding: parameters, configuration: configuration)
         return try makeRequest(method: method, path: resolvedPath, parameters: merged, configuration: configuration)
     }

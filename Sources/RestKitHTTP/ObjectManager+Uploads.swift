@@ -78,12 +78,7 @@ extension ObjectManager {
         for object: Any, method: RequestMethod, path: String?, parameters: Representation?, files: [UploadFile],
         encoding: BodyEncoding, progress: (@Sendable (UploadProgress) -> Void)?, configuration: Configuration
     ) throws(ObjectManagerError) -> TransportRequest {
-        let resolvedPath: String
-        if let path {
-            resolvedPath = path
-        } else {
-            resolvedPath = try configuration.router.path(for: object, method: method)
-        }
+        let resolvedPath = if let path { path } else { try configuration.router.path(for: object, method: method) }
         let merged = try self.parameters(of: object, method: method, adding: parameters, configuration: configuration)
         return try makeUploadRequest(
             method: method, path: resolvedPath, parameters: merged, files: files, encoding: encoding, progress: progress,
