@@ -114,39 +114,28 @@ private final class BodyFailure: Sendable {
 }
 
 /// A ``Body`` as the `ByteBuffer` sequence AsyncHTTPClient streams (one chunk at a time, as
-/// the client asks for them: memory stays flat). Each chunk is read straight into the
-/// `ByteBuffer` the client sends, without an intermediate array.
+/// the client asks for them: memory stays flat).
 private struct ByteBufferChunks: AsyncSequence, Sendable {
     typealias Element = ByteBuffer
     let body: Body
     let failure: BodyFailure
 
     struct AsyncIterator: AsyncIteratorProtocol {
-        let reader: Body.Reader
-        let chunkSize: Int
+        var base: Body.AsyncIterator
         let failure: BodyFailure
 
         mutating func next() async throws -> ByteBuffer? {
-            var buffer = ByteBufferAllocator().buffer(capacity: chunkSize)
-            var readError: BodyError?
-            let reader = reader, chunkSize = chunkSize
-            buffer.writeWithUnsafeMutableBytes(minimumWritableBytes: chunkSize) { space in
-                do throws(BodyError) {
-                    return try reader.read(into: UnsafeMutableRawBufferPointer(rebasing: space[..<chunkSize]))
-                } catch {
-                    readError = error
-                    return 0
-                }
+            do {
+                guard let chunk = try await base.next() else { return nil }
+                return ByteBuffer(bytes: chunk)
+            } catch let error as BodyError {
+                failure.record(error)
+                throw error
             }
-            if let readError {
-                failure.record(readError)
-                throw readError
-            }
-            return buffer.readableBytes == 0 ? nil : buffer
         }
     }
 
     func makeAsyncIterator() -> AsyncIterator {
-        AsyncIterator(reader: body.makeReader(), chunkSize: Swift.max(body.chunkSize, 1), failure: failure)
+        AsyncIterator(base: body.makeAsyncIterator(), failure: failure)
     }
 }
