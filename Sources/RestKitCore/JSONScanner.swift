@@ -276,8 +276,7 @@ private struct Cursor {
         // Eight bytes at a time up to the first quote, backslash or control character.
         while index &+ 8 <= end {
             let word = UnsafeRawPointer(base + index).loadUnaligned(as: UInt64.self)
-            let stops = Self.zeroBytes(word ^ 0x2222_2222_2222_2222) | Self.zeroBytes(word ^ 0x5C5C_5C5C_5C5C_5C5C)
-                | (word &- 0x2020_2020_2020_2020) & ~word & 0x8080_8080_8080_8080
+            let stops = StringStops.quoteBackslashOrControl(word)
             if stops != 0 {
                 let stop = stops.trailingZeroBitCount &>> 3
                 high |= word & ((1 &<< (UInt64(stop) &<< 3)) &- 1)
@@ -309,13 +308,6 @@ private struct Cursor {
         default:
             throw unexpected(at: index, "control character in a string (escape it)")
         }
-    }
-
-    /// A word with the high bit set in the lowest byte that is zero (higher bits may be set
-    /// by borrows; only the lowest one is exact).
-    @inline(__always)
-    static func zeroBytes(_ word: UInt64) -> UInt64 {
-        (word &- 0x0101_0101_0101_0101) & ~word & 0x8080_8080_8080_8080
     }
 
     /// The rest of a string that has escapes, decoded into ``decoded``.

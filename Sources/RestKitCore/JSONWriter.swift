@@ -282,19 +282,35 @@ extension JSONWriter {
             output.append(UInt8(ascii: "\""))
         }
 
-        /// Appends UTF-8 text with JSON escapes, copying unescaped runs in one go.
+        /// Appends UTF-8 text with JSON escapes, copying unescaped runs in one go (found
+        /// eight bytes at a time).
         private func appendEscaped(_ bytes: UnsafeBufferPointer<UInt8>, into output: inout [UInt8]) {
+            guard let base = bytes.baseAddress else { return }
+            let count = bytes.count
             var runStart = 0
-            for index in bytes.indices {
-                let byte = bytes[index]
-                guard byte < 0x20 || byte == UInt8(ascii: "\"") || byte == UInt8(ascii: "\\")
+            var index = 0
+            while index < count {
+                if index &+ 8 <= count {
+                    let word = UnsafeRawPointer(base + index).loadUnaligned(as: UInt64.self)
+                    var stops = StringStops.quoteBackslashOrControl(word)
+                    if escapeSlashes { stops |= StringStops.byte(UInt8(ascii: "/"), in: word) }
+                    if stops == 0 {
+                        index &+= 8
+                        continue
+                    }
+                    index &+= stops.trailingZeroBitCount &>> 3
+                }
+                let byte = base[index]
+                if byte < 0x20 || byte == UInt8(ascii: "\"") || byte == UInt8(ascii: "\\")
                     || (escapeSlashes && byte == UInt8(ascii: "/"))
-                else { continue }
-                output.append(contentsOf: UnsafeBufferPointer(rebasing: bytes[runStart..<index]))
-                runStart = index + 1
-                Self.appendEscape(for: byte, into: &output)
+                {
+                    output.append(contentsOf: UnsafeBufferPointer(start: base + runStart, count: index &- runStart))
+                    runStart = index &+ 1
+                    Self.appendEscape(for: byte, into: &output)
+                }
+                index &+= 1
             }
-            output.append(contentsOf: UnsafeBufferPointer(rebasing: bytes[runStart...]))
+            output.append(contentsOf: UnsafeBufferPointer(start: base + runStart, count: count &- runStart))
         }
 
         private static func appendEscape(for byte: UInt8, into output: inout [UInt8]) {

@@ -32,6 +32,47 @@ struct JSONWriterTests {
         #expect(try YAJLParser().parse(JSONWriter().write(value)) == value)
     }
 
+    /// The writer finds escapes eight bytes at a time: every special byte at every position
+    /// of strings from 0 to 33 bytes, with and without non-ASCII text around it, must come out
+    /// as a byte-at-a-time escaper writes it.
+    @Test(arguments: [false, true])
+    func escapesAtEveryPositionOfAWord(escapeSlashes: Bool) throws {
+        func reference(_ text: String) -> String {
+            var out = "\""
+            for scalar in text.unicodeScalars {
+                switch scalar {
+                case "\"": out += "\\\""
+                case "\\": out += "\\\\"
+                case "/" where escapeSlashes: out += "\\/"
+                case "\u{8}": out += "\\b"
+                case "\u{C}": out += "\\f"
+                case "\n": out += "\\n"
+                case "\r": out += "\\r"
+                case "\t": out += "\\t"
+                case _ where scalar.value < 0x20:
+                    let hex = String(scalar.value, radix: 16)
+                    out += "\\u" + String(repeating: "0", count: 4 - hex.count) + hex
+                default: out.unicodeScalars.append(scalar)
+                }
+            }
+            return out + "\""
+        }
+        let writer = JSONWriter(options: escapeSlashes ? .escapeSlashes : [])
+        let specials: [Character] = ["\"", "\\", "/", "\u{0}", "\u{1F}", "\n", "\u{7F}", "é", " ", "!", "#", "]", "~"]
+        for length in 0...33 {
+            for position in 0..<max(length, 1) {
+                for special in specials {
+                    for filler in ["a", "é"] {
+                        var characters = Array(repeating: Character(filler), count: length)
+                        if length > 0 { characters[position] = special }
+                        let text = String(characters)
+                        #expect(try writer.string(from: .string(text)) == reference(text), "\(text.debugDescription)")
+                    }
+                }
+            }
+        }
+    }
+
     @Test func numbersAreExact() throws {
         let value: Representation = [.int(.max), .int(.min), .double(1), .double(0.1), .double(-0.0), .double(1e300),
                                      .number("123456789012345678901234567890"), .number("1e400")]
