@@ -62,14 +62,35 @@ public struct URLEncodedSerializer: RepresentationSerializer {
     /// let bytes = try URLEncodedSerializer().write(["page": 2])  // page=2
     /// ```
     public func write(_ value: Representation) throws(SerializationError) -> [UInt8] {
+        var writer = URLEncodedWriter(options: options)
+        try writer.writeTopLevel(try Self.topLevelMembers(of: value))
+        return writer.output
+    }
+
+    private static func topLevelMembers(
+        of value: Representation
+    ) throws(SerializationError) -> OrderedDictionary<String, Representation> {
         guard case .object(let members) = value.content else {
             throw SerializationError(
-                .unsupportedShape, "a URL-encoded body needs an object at the top level, not \(value.kind)",
+                .unsupportedShape, "URL-encoded or form fields need an object at the top level, not \(value.kind)",
                 keyPath: "")
         }
-        var writer = URLEncodedWriter(options: options)
-        try writer.writeTopLevel(members)
-        return writer.output
+        return members
+    }
+
+    /// The name/value pairs the body holds, in order, without percent-encoding: the text
+    /// fields of a `multipart/form-data` form with the same Rails-style names.
+    ///
+    /// ```swift
+    /// let fields = try URLEncodedSerializer().fields(from: ["article": ["title": "Hi", "tags": ["a", "b"]]])
+    /// // [("article[title]", "Hi"), ("article[tags][]", "a"), ("article[tags][]", "b")]
+    /// ```
+    ///
+    /// - Throws: ``SerializationError``, as ``write(_:)``.
+    public func fields(from value: Representation) throws(SerializationError) -> [(name: String, value: String)] {
+        var writer = URLEncodedWriter(options: options, mode: .fields)
+        try writer.writeTopLevel(try Self.topLevelMembers(of: value))
+        return writer.fields
     }
 
     /// The encoded body as a `String`, ready to follow `?` in a URL.

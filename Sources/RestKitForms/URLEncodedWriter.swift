@@ -1,8 +1,9 @@
 import RestKitCore
 
-/// The recursive writer behind ``URLEncodedSerializer``.
+/// The recursive writer behind ``URLEncodedSerializer``: the encoded body, or (for
+/// ``URLEncodedSerializer/fields(from:)``) the same pairs as plain name/value strings.
 ///
-/// Everything goes into one `[UInt8]`. The encoded key of the value being written is kept in a
+/// The body goes into one `[UInt8]`. The encoded key of the value being written is kept in a
 /// second buffer that grows by one segment (`[name]`, `[]`, `[3]`) per level and is cut back
 /// on the way out, so each pair is written as `&` + key + `=` + encoded value with no
 /// intermediate strings. Key paths for errors are built only while an error travels up.
@@ -13,20 +14,32 @@ import RestKitCore
 /// String(decoding: writer.output, as: UTF8.self)  // a[b]=c
 /// ```
 struct URLEncodedWriter {
-    /// The body written so far.
+    /// What the writer produces.
+    enum Mode {
+        /// The percent-encoded body in ``output``.
+        case body
+        /// Plain (not percent-encoded) name/value pairs in ``fields``.
+        case fields
+    }
+
+    /// The body written so far (``Mode/body``).
     private(set) var output: [UInt8] = []
-    /// The encoded key of the value being written.
+    /// The pairs written so far (``Mode/fields``).
+    private(set) var fields: [(name: String, value: String)] = []
+    /// The key of the value being written (encoded in ``Mode/body``, plain in ``Mode/fields``).
     private var key: [UInt8] = []
     /// Whether a pair has been written (the next one needs `&`).
     private var hasPairs = false
 
     private let options: URLEncodedSerializer.Options
+    private let mode: Mode
     private let spaceAsPlus: Bool
     private let keyTable = PercentEncoding.Table.key
     private let valueTable = PercentEncoding.Table.value
 
-    init(options: URLEncodedSerializer.Options) {
+    init(options: URLEncodedSerializer.Options, mode: Mode = .body) {
         self.options = options
+        self.mode = mode
         spaceAsPlus = options.spaceEncoding == .plus
         output.reserveCapacity(1024)
         key.reserveCapacity(128)
@@ -40,7 +53,7 @@ struct URLEncodedWriter {
             let name = members.keys[index]
             let value = members.values[index]
             key.removeAll(keepingCapacity: true)
-            PercentEncoding.append(name, to: &key, table: keyTable, spaceAsPlus: spaceAsPlus)
+            appendKey(name)
             do {
                 try write(value, depth: 1)
             } catch {
@@ -54,28 +67,26 @@ struct URLEncodedWriter {
         switch value.content {
         case .null:
             switch options.nullStyle {
-            case .emptyValue: beginPair()
-            case .bareKey: beginBareKey()
+            case .emptyValue: appendPair("", literal: true)
+            case .bareKey: if mode == .fields { appendPair("", literal: true) } else { beginBareKey() }
             case .omitted: break
             }
         case .bool(let flag):
-            beginPair()
             switch options.booleanStyle {
-            case .words: output.append(contentsOf: (flag ? "true" : "false").utf8)
-            case .digits: output.append(flag ? UInt8(ascii: "1") : UInt8(ascii: "0"))
+            case .words: appendPair(flag ? "true" : "false", literal: true)
+            case .digits: appendPair(flag ? "1" : "0", literal: true)
             }
         case .int(let integer):
-            beginPair()
-            output.append(contentsOf: String(integer).utf8)  // digits and `-`: all unreserved
+            appendPair(String(integer), literal: true)  // digits and `-`: all unreserved
         case .double(let number):
             guard number.isFinite else {
                 throw SerializationError(.unrepresentableValue, "\(number) has no exact text form", keyPath: "")
             }
-            appendScalar(value.numberText ?? String(number))
+            appendPair(value.numberText ?? String(number), literal: false)
         case .number(let text):
-            appendScalar(text)
+            appendPair(text, literal: false)
         case .string(let text):
-            appendScalar(text)
+            appendPair(text, literal: false)
         case .array(let elements):
             try checkDepth(depth)
             try writeElements(elements, depth: depth)
@@ -88,7 +99,7 @@ struct URLEncodedWriter {
                 let member = members.values[index]
                 let mark = key.count
                 key.append(UInt8(ascii: "["))
-                PercentEncoding.append(name, to: &key, table: keyTable, spaceAsPlus: spaceAsPlus)
+                appendKey(name)
                 key.append(UInt8(ascii: "]"))
                 do {
                     try write(member, depth: depth + 1)
@@ -149,9 +160,28 @@ struct URLEncodedWriter {
         output.append(UInt8(ascii: "="))
     }
 
-    private mutating func appendScalar(_ text: String) {
-        beginPair()
-        PercentEncoding.append(text, to: &output, table: valueTable, spaceAsPlus: spaceAsPlus)
+    /// Appends a key segment: percent-encoded for a body, as it is for fields.
+    private mutating func appendKey(_ name: String) {
+        switch mode {
+        case .body: PercentEncoding.append(name, to: &key, table: keyTable, spaceAsPlus: spaceAsPlus)
+        case .fields: key.append(contentsOf: name.utf8)
+        }
+    }
+
+    /// Writes the current key with `text` as its value; `literal` text needs no
+    /// percent-encoding (digits, `-`, `true`).
+    private mutating func appendPair(_ text: String, literal: Bool) {
+        switch mode {
+        case .fields:
+            fields.append((String(decoding: key, as: UTF8.self), text))
+        case .body:
+            beginPair()
+            if literal {
+                output.append(contentsOf: text.utf8)
+            } else {
+                PercentEncoding.append(text, to: &output, table: valueTable, spaceAsPlus: spaceAsPlus)
+            }
+        }
     }
 
     /// Member positions in ascending key order with `.sorted`; `nil` (representation order,

@@ -95,7 +95,15 @@ extension ObjectManager {
         if encoding.carriesFiles {
             var form = MultipartForm()
             if let parameters {
-                for field in try MultipartFields.fields(of: parameters) { form.append(field: field.name, value: field.value) }
+                // The pairs a URL-encoded body would hold (Rails-style names), unencoded;
+                // `null` parameters write no field, as in ``MultipartSerializer``.
+                let fields: [(name: String, value: String)]
+                do {
+                    fields = try URLEncodedSerializer(options: .init(nullStyle: .omitted)).fields(from: parameters)
+                } catch {
+                    throw ObjectManagerError(.serialization, "cannot write the multipart fields: \(error)", underlying: error)
+                }
+                for field in fields { form.append(field: field.name, value: field.value) }
             }
             for file in files {
                 switch file.source {

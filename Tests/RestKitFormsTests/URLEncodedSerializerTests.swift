@@ -1,5 +1,5 @@
 import RestKitCore
-import RestKitForms
+@testable import RestKitForms
 import Testing
 
 /// Exact output of ``URLEncodedSerializer`` for every shape and every option.
@@ -148,5 +148,59 @@ struct URLEncodedSerializerTests {
     @Test func serializeMatchesString() throws {
         let bytes = try URLEncodedSerializer().serialize(["a": "b c"])
         #expect(bytes == Array("a=b%20c".utf8))
+    }
+}
+
+/// `fields(from:)`: the pairs of the body, unencoded (the text fields of a multipart form).
+struct URLEncodedFieldsTests {
+    @Test func fieldsAreThePairsOfTheBodyWithoutPercentEncoding() throws {
+        let value: Representation = [
+            "article": ["title": "Hi & bye = [ok]", "tags": ["a b", "ü"], "draft": false, "views": 3, "score": 2.5],
+            "items": [["id": 1], ["id": .number("18446744073709551616")]],
+            "none": nil,
+        ]
+        let fields = try URLEncodedSerializer().fields(from: value)
+        #expect(fields.map(\.name) == [
+            "article[title]", "article[tags][]", "article[tags][]", "article[draft]", "article[views]", "article[score]",
+            "items[][id]", "items[][id]", "none",
+        ])
+        #expect(fields.map(\.value) == ["Hi & bye = [ok]", "a b", "ü", "false", "3", "2.5", "1", "18446744073709551616", ""])
+    }
+
+    /// Every option gives the same pairs as the body, once encoded: one writer for both.
+    @Test(arguments: [
+        URLEncodedSerializer.Options(),
+        URLEncodedSerializer.Options(arrayStyle: .indices, booleanStyle: .digits, nullStyle: .omitted, keyOrder: .sorted),
+        URLEncodedSerializer.Options(arrayStyle: .repeatedKey, nullStyle: .bareKey, spaceEncoding: .plus),
+    ])
+    func fieldsEncodeToTheBody(options: URLEncodedSerializer.Options) throws {
+        let value: Representation = ["b": ["x y", "z"], "a": ["k": true, "n": nil, "[key]": "v/w"], "c": 1]
+        let serializer = URLEncodedSerializer(options: options)
+        let body = try serializer.write(value)
+        let pairs = try body.withUnsafeBytes { bytes in
+            var scanner = URLEncodedScanner(input: bytes, range: 0..<bytes.count)
+            var pairs: [URLEncodedScanner.Pair] = []
+            while let pair = try scanner.next() { pairs.append(pair) }
+            return pairs
+        }
+        let fields = try serializer.fields(from: value)
+        #expect(pairs.map(\.key) == fields.map(\.name))
+        #expect(pairs.map(\.value) == fields.map(\.value))
+    }
+
+    @Test func fieldsFailLikeTheBody() {
+        let notObject = #expect(throws: SerializationError.self) { try URLEncodedSerializer().fields(from: ["a", "b"]) }
+        #expect(notObject?.errorType == .unsupportedShape)
+        let infinite = #expect(throws: SerializationError.self) {
+            try URLEncodedSerializer().fields(from: ["a": ["b": .double(.infinity)]])
+        }
+        #expect(infinite?.errorType == .unrepresentableValue)
+        #expect(infinite?.keyPath == "a.b")
+        var deep: Representation = "leaf"
+        for _ in 0..<5 { deep = ["k": deep] }
+        let tooDeep = #expect(throws: SerializationError.self) {
+            try URLEncodedSerializer(options: .init(maximumDepth: 3)).fields(from: ["top": deep])
+        }
+        #expect(tooDeep?.errorType == .depthLimitExceeded)
     }
 }
