@@ -192,19 +192,18 @@ public actor Paginator<Model: Sendable> {
     nonisolated static func pagination(
         in document: Representation?, keys: PaginationKeys, requested: Int, perPage: Int, objectCount: Int
     ) throws(ObjectManagerError) -> Pagination {
+        /// The whole number at `keyPath` (`3`, `3.0`, `"3"`), converted as the mapping core
+        /// converts into an `Int`; `nil` when missing or null.
         func value(_ keyPath: String?) throws(ObjectManagerError) -> Int? {
-            guard let keyPath, let found = document?[keyPath: keyPath] else { return nil }
-            let number: Int?
-            switch found.content {
-            case .null: return nil
-            case .int(let integer): number = Int(exactly: integer)
-            case .double(let double): number = Int(exactly: double)
-            case .string(let text): number = Int(text)
-            default: number = nil
+            guard let keyPath, let found = document?[keyPath: keyPath], !found.isNull else { return nil }
+            let number: Int
+            do {
+                number = try Int(representation: found, context: ConversionContext(keyPath: keyPath))
+            } catch {
+                throw ObjectManagerError(.mapping, "the pagination value at '\(keyPath)': \(error)", underlying: error)
             }
-            guard let number, number >= 0 else {
-                throw ObjectManagerError(
-                    .mapping, "the pagination value at '\(keyPath)' is \(found), not a whole number of 0 or more")
+            guard number >= 0 else {
+                throw ObjectManagerError(.mapping, "the pagination value at '\(keyPath)' is \(number); it cannot be negative")
             }
             return number
         }

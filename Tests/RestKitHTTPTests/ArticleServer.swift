@@ -36,6 +36,8 @@ enum ArticleServer {
         }
         router.get("/bad") { _, _ in GistServer.respond(.ok, #"{"articles": [], "total_entries": "many"}"#) }
         router.get("/zero") { _, _ in GistServer.respond(.ok, #"{"articles": [], "current_page": 0}"#) }
+        router.get("/negative") { _, _ in GistServer.respond(.ok, #"{"articles": [], "per_page": -5}"#) }
+        router.get("/fraction") { _, _ in GistServer.respond(.ok, #"{"articles": [], "total_pages": 2.5}"#) }
     }
 
     static func paging(_ query: String?, sizeKey: String = "per_page") -> (page: Int, perPage: Int) {

@@ -17,6 +17,8 @@ struct PaginatorTests {
                 ResponseDescriptor(mapping: article, method: .get, pathPattern: "/bare"),
                 ResponseDescriptor(mapping: article, method: .get, pathPattern: "/bad", keyPath: "articles"),
                 ResponseDescriptor(mapping: article, method: .get, pathPattern: "/zero", keyPath: "articles"),
+                ResponseDescriptor(mapping: article, method: .get, pathPattern: "/negative", keyPath: "articles"),
+                ResponseDescriptor(mapping: article, method: .get, pathPattern: "/fraction", keyPath: "articles"),
             ]
         }
         return manager
@@ -134,6 +136,16 @@ struct PaginatorTests {
             let zero = manager.paginator(of: Article.self, pattern: "/zero?page=:currentPage")
             let zeroError = await #expect(throws: ObjectManagerError.self) { try await zero.loadPage(1) }
             #expect(zeroError?.errorType == .mapping)
+
+            let negative = manager.paginator(of: Article.self, pattern: "/negative?page=:currentPage")
+            let negativeError = await #expect(throws: ObjectManagerError.self) { try await negative.loadPage(1) }
+            #expect(negativeError?.errorType == .mapping)
+            #expect(negativeError?.reason.contains("per_page' is -5") == true)
+
+            let fraction = manager.paginator(of: Article.self, pattern: "/fraction?page=:currentPage")
+            let fractionError = await #expect(throws: ObjectManagerError.self) { try await fraction.loadPage(1) }
+            #expect(fractionError?.errorType == .mapping)
+            #expect(fractionError?.reason.contains("total_pages") == true)
 
             let noPage = manager.paginator(of: Article.self, pattern: "/articles?per_page=:perPage")
             let routing = await #expect(throws: ObjectManagerError.self) { try await noPage.loadPage(1) }
