@@ -19,7 +19,7 @@ extension AsyncHTTPClientTransport {
     ) -> AsyncHTTPClientTransport {
         var configuration = HTTPClient.Configuration(
             redirectConfiguration: .follow(max: 10, allowCycles: false),
-            timeout: .init(connect: .nanoseconds(wholeNanoseconds(connectTimeout)), read: nil))
+            timeout: .init(connect: .nanoseconds(nanoseconds(connectTimeout)), read: nil))
         configuration.connectionPool.retryConnectionEstablishment = false
         let client = HTTPClient(eventLoopGroupProvider: .singleton, configuration: configuration)
         return AsyncHTTPClientTransport(client: client, timeout: timeout, maximumResponseSize: maximumResponseSize)
@@ -34,12 +34,5 @@ extension AsyncHTTPClientTransport {
     public func shutdown() async throws {
         guard client !== HTTPClient.shared, client !== Self.sharedClient else { return }
         try await client.shutdown()
-    }
-
-    /// `duration` in nanoseconds, saturating at `Int64.max`.
-    private static func wholeNanoseconds(_ duration: Duration) -> Int64 {
-        let (seconds, attoseconds) = duration.components
-        let (product, overflow) = seconds.multipliedReportingOverflow(by: 1_000_000_000)
-        return overflow ? Int64.max : product.addingReportingOverflow(attoseconds / 1_000_000_000).partialValue
     }
 }

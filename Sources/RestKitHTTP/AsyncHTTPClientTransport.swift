@@ -73,7 +73,8 @@ public struct AsyncHTTPClientTransport: HTTPTransport {
         }
     }
 
-    private static func nanoseconds(_ duration: Duration) -> Int64 {
+    /// `duration` in whole nanoseconds, saturating at `Int64.max`.
+    static func nanoseconds(_ duration: Duration) -> Int64 {
         let (seconds, attoseconds) = duration.components
         let (product, overflow) = seconds.multipliedReportingOverflow(by: 1_000_000_000)
         return overflow ? Int64.max : product.addingReportingOverflow(attoseconds / 1_000_000_000).partialValue

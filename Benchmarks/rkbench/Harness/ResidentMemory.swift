@@ -1,6 +1,7 @@
 import Foundation
 
-/// The process's peak resident memory, from `/proc/self/status` (Linux).
+/// A process's peak and current resident memory, from `/proc/<pid>/status` (Linux): this
+/// process's by default, or a child's.
 ///
 /// ```swift
 /// ResidentMemory.resetPeak()       // peak := current, where the kernel allows it
@@ -8,11 +9,11 @@ import Foundation
 /// ResidentMemory.peakBytes()       // VmHWM in bytes
 /// ```
 enum ResidentMemory {
-    /// `VmHWM` (peak resident set) in bytes, or `nil` when unavailable.
-    static func peakBytes() -> Int? { field("VmHWM:") }
+    /// `VmHWM` (peak resident set) in bytes, or `nil` when unavailable (or the process is gone).
+    static func peakBytes(of process: String = "self") -> Int? { field("VmHWM:", of: process) }
 
     /// `VmRSS` (current resident set) in bytes, or `nil` when unavailable.
-    static func currentBytes() -> Int? { field("VmRSS:") }
+    static func currentBytes(of process: String = "self") -> Int? { field("VmRSS:", of: process) }
 
     /// Resets the peak to the current resident set (writes `5` to `/proc/self/clear_refs`,
     /// Linux 4.0+); returns whether that worked. Without it the peak is the whole process's.
@@ -28,8 +29,8 @@ enum ResidentMemory {
         }
     }
 
-    private static func field(_ name: String) -> Int? {
-        guard let status = try? String(contentsOfFile: "/proc/self/status", encoding: .utf8) else { return nil }
+    private static func field(_ name: String, of process: String) -> Int? {
+        guard let status = try? String(contentsOfFile: "/proc/\(process)/status", encoding: .utf8) else { return nil }
         for line in status.split(separator: "\n") where line.hasPrefix(name) {
             let digits = line.dropFirst(name.count).filter(\.isNumber)
             return Int(digits).map { $0 * 1024 }  // reported in kB

@@ -62,18 +62,4 @@ final class BenchmarkTemporaryFile: Sendable {
     private static func removeAll() {
         for path in pending.withLock({ $0 }) { unlink(path) }
     }
-
-    /// `VmHWM` (peak resident set) or another `/proc/self/status` entry, in bytes.
-    static func statusBytes(_ key: String) -> Int? {
-        guard let status = try? String(contentsOfFile: "/proc/self/status", encoding: .utf8) else { return nil }
-        for line in status.split(separator: "\n") where line.hasPrefix(key + ":") {
-            return line.split(separator: " ").compactMap { Int($0) }.first.map { $0 * 1024 }
-        }
-        return nil
-    }
-
-    /// Resets the peak resident set (`VmHWM`) to the current one; `false` where not allowed.
-    static func resetPeakRSS() -> Bool {
-        (try? "5".write(toFile: "/proc/self/clear_refs", atomically: false, encoding: .utf8)) != nil
-    }
 }

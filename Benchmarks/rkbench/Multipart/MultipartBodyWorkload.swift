@@ -56,8 +56,8 @@ final class MultipartBodyWorkload: Workload {
     func run() throws -> Int {
         if !resetDone {
             resetDone = true
-            resetWorks = BenchmarkTemporaryFile.resetPeakRSS()
-            rssBefore = BenchmarkTemporaryFile.statusBytes("VmRSS") ?? 0
+            resetWorks = ResidentMemory.resetPeak()
+            rssBefore = ResidentMemory.currentBytes() ?? 0
         }
         var form = MultipartForm()
         form.append(field: "title", value: "benchmark upload")
@@ -72,7 +72,7 @@ final class MultipartBodyWorkload: Workload {
             if count == 0 { break }
             total += count
         }
-        peakRSS = max(peakRSS, BenchmarkTemporaryFile.statusBytes("VmHWM") ?? 0)
+        peakRSS = max(peakRSS, ResidentMemory.peakBytes() ?? 0)
         guard total == body.length.value else { throw BodyError(.lengthMismatch, "produced \(total) bytes") }
         return total
     }

@@ -78,11 +78,11 @@ enum ChildProcess {
 
 /// Polls a child's `VmHWM` until told to stop.
 private final class PeakWatcher: Sendable {
-    private let path: String
+    private let pid: String
     private let state = Mutex((peak: 0, running: true))
 
     init(pid: pid_t) {
-        path = "/proc/\(pid)/status"
+        self.pid = String(pid)
     }
 
     /// Reads `VmHWM` every 5 ms until ``stop()``.
@@ -95,11 +95,8 @@ private final class PeakWatcher: Sendable {
 
     /// Reads `VmHWM` once (nothing when the process is gone).
     func sample() {
-        guard let status = try? String(contentsOfFile: path, encoding: .utf8),
-              let line = status.split(separator: "\n").first(where: { $0.hasPrefix("VmHWM:") }),
-              let kilobytes = Int(line.dropFirst(6).filter(\.isNumber))
-        else { return }
-        state.withLock { $0.peak = max($0.peak, kilobytes * 1024) }
+        guard let bytes = ResidentMemory.peakBytes(of: pid) else { return }
+        state.withLock { $0.peak = max($0.peak, bytes) }
     }
 
     /// Stops watching; the highest reading, in bytes.
