@@ -4,8 +4,8 @@ internal import NIOCore
 extension AsyncHTTPClientTransport {
     /// A transport over an `HTTPClient` of its own, configured for tools that must fail fast:
     /// a refused or unreachable connection fails after one attempt, and a host that does not
-    /// answer fails within `connectTimeout` rather than at the request's deadline. Redirects are
-    /// followed (at most 10, no cycles).
+    /// answer fails within `connectTimeout` rather than at the request's deadline. Redirects
+    /// follow `redirects`; gzip and deflate responses are decoded.
     ///
     /// Call ``shutdown()`` when done with it.
     ///
@@ -15,17 +15,19 @@ extension AsyncHTTPClientTransport {
     /// let response = try await transport.send(TransportRequest(method: .get, url: "http://127.0.0.1:8080/"))
     /// ```
     public static func failingFast(
-        connectTimeout: Duration = .seconds(10), timeout: Duration = .seconds(60), maximumResponseSize: Int = 64 << 20
+        connectTimeout: Duration = .seconds(10), timeout: Duration = .seconds(60), maximumResponseSize: Int = 64 << 20,
+        redirects: RedirectPolicy = .follow()
     ) -> AsyncHTTPClientTransport {
         var configuration = HTTPClient.Configuration(
-            redirectConfiguration: .follow(max: 10, allowCycles: false),
-            timeout: .init(connect: .nanoseconds(nanoseconds(connectTimeout)), read: nil))
+            redirectConfiguration: .disallow,
+            timeout: .init(connect: .nanoseconds(nanoseconds(connectTimeout)), read: nil),
+            decompression: .enabled(limit: .ratio(maximumDecompressionRatio)))
         configuration.connectionPool.retryConnectionEstablishment = false
         let client = HTTPClient(eventLoopGroupProvider: .singleton, configuration: configuration)
-        return AsyncHTTPClientTransport(client: client, timeout: timeout, maximumResponseSize: maximumResponseSize)
+        return AsyncHTTPClientTransport(client: client, timeout: timeout, maximumResponseSize: maximumResponseSize, redirects: redirects)
     }
 
-    /// Shuts down a client made by ``failingFast(connectTimeout:timeout:maximumResponseSize:)``
+    /// Shuts down a client made by ``failingFast(connectTimeout:timeout:maximumResponseSize:redirects:)``
     /// once its requests are done; does nothing for the shared client.
     ///
     /// ```swift

@@ -1,6 +1,7 @@
 internal import AsyncHTTPClient
 internal import NIOCore
 internal import NIOHTTP1
+internal import NIOHTTPCompression
 import Synchronization
 
 /// The ``HTTPTransport`` over swift-server's AsyncHTTPClient (a process-wide client unless
@@ -10,67 +11,124 @@ import Synchronization
 /// let manager = ObjectManager(baseURL: "https://api.github.com", transport: AsyncHTTPClientTransport(timeout: .seconds(10)))
 /// ```
 ///
-/// Request bodies stream chunk by chunk from ``Body`` (with `Content-Length` when the length
-/// is known); responses are collected up to ``maximumResponseSize`` bytes.
+/// - Request bodies stream chunk by chunk from ``Body`` (with `Content-Length` when the length
+///   is known).
+/// - Redirects are followed by ``redirects`` (see ``RedirectPolicy`` for the rules; 307 and
+///   308 send the body again from its start).
+/// - Responses compressed with `gzip` or `deflate` are decoded (`Accept-Encoding: gzip,
+///   deflate` is sent unless the request sets its own). Another `Content-Encoding` fails with
+///   `.unsupportedContentEncoding` rather than handing compressed bytes to a parser.
+/// - Bodies are collected up to the request's ``TransportRequest/maximumResponseSize``, else
+///   ``maximumResponseSize`` (decoded bytes count); a larger one fails with
+///   `.responseTooLarge` and says how to raise the limit.
 public struct AsyncHTTPClientTransport: HTTPTransport {
     /// The timeout of a request without its own (default 60 s).
     public var timeout: Duration
-    /// The largest response body accepted (default 64 MiB).
+    /// The largest response body accepted when the request sets no limit (default 64 MiB).
     public var maximumResponseSize: Int
+    /// Which redirects are followed (default: up to 10).
+    public var redirects: RedirectPolicy
+    /// A compressed response may inflate to at most this many times its compressed size
+    /// (a guard against decompression bombs; AsyncHTTPClient's browser-like configuration
+    /// uses 25). The decoded size also counts against the response size limit.
+    public static let maximumDecompressionRatio = 100
     let client: HTTPClient
 
     /// A transport over a process-wide `HTTPClient`, configured like `HTTPClient.shared` except
     /// that a refused or unreachable connection fails at once with `.transport` (the shared
     /// client retries connecting with back-off until the request's deadline, so a server that
-    /// is down would look like a timeout).
+    /// is down would look like a timeout), and that gzip and deflate responses are decoded.
     ///
     /// ```swift
     /// let transport = AsyncHTTPClientTransport(timeout: .seconds(10), maximumResponseSize: 1 << 20)
     /// ```
-    public init(timeout: Duration = .seconds(60), maximumResponseSize: Int = 64 << 20) {
-        self.init(client: Self.sharedClient, timeout: timeout, maximumResponseSize: maximumResponseSize)
+    public init(timeout: Duration = .seconds(60), maximumResponseSize: Int = 64 << 20, redirects: RedirectPolicy = .follow()) {
+        self.init(client: Self.sharedClient, timeout: timeout, maximumResponseSize: maximumResponseSize, redirects: redirects)
     }
 
-    /// The client of every transport made by ``init(timeout:maximumResponseSize:)``; never shut
-    /// down, like `HTTPClient.shared`.
+    /// The client of every transport made by ``init(timeout:maximumResponseSize:redirects:)``;
+    /// never shut down, like `HTTPClient.shared`.
     static let sharedClient: HTTPClient = {
         var configuration = HTTPClient.Configuration.singletonConfiguration
         configuration.connectionPool.retryConnectionEstablishment = false
+        configuration.redirectConfiguration = .disallow
+        configuration.decompression = .enabled(limit: .ratio(maximumDecompressionRatio))
         return HTTPClient(eventLoopGroupProvider: .singleton, configuration: configuration)
     }()
 
-    init(client: HTTPClient, timeout: Duration, maximumResponseSize: Int) {
+    init(client: HTTPClient, timeout: Duration, maximumResponseSize: Int, redirects: RedirectPolicy) {
         self.client = client
         self.timeout = timeout
         self.maximumResponseSize = maximumResponseSize
+        self.redirects = redirects
     }
 
     public func send(_ request: TransportRequest) async throws(ObjectManagerError) -> TransportResponse {
+        let limit = request.timeout ?? timeout
+        let deadline = NIODeadline.now() + .nanoseconds(Self.nanoseconds(limit))
+        let sizeLimit = request.maximumResponseSize ?? maximumResponseSize
+        var current = request
+        var visited = [request.url]
+        while true {
+            let response = try await exchange(current, deadline: deadline, timeout: limit, sizeLimit: sizeLimit)
+            guard RedirectPolicy.isRedirect(response.status) else { return response }
+            let location = response.headers["Location"]
+            guard visited.count <= redirects.maximum else {
+                let reason = redirects.maximum == 0
+                    ? "the server redirected (\(response.status)) to '\(location ?? "")' and redirects are disabled"
+                    : "stopped after \(redirects.maximum) redirects (the next to '\(location ?? "")'); started at \(request.url)"
+                throw ObjectManagerError(.redirect, reason, status: response.status, method: current.method, url: current.url)
+            }
+            current = try Redirection.request(after: response.status, location: location, for: current)
+            visited.append(current.url)
+        }
+    }
+
+    /// One request and its response, without following redirects.
+    private func exchange(
+        _ request: TransportRequest, deadline: NIODeadline, timeout: Duration, sizeLimit: Int
+    ) async throws(ObjectManagerError) -> TransportResponse {
         var outgoing = HTTPClientRequest(url: request.url)
         outgoing.method = NIOHTTP1.HTTPMethod(rawValue: request.method.rawValue)
         for field in request.headers { outgoing.headers.add(name: field.name, value: field.value) }
+        if !outgoing.headers.contains(name: "Accept-Encoding") { outgoing.headers.add(name: "Accept-Encoding", value: "gzip, deflate") }
         let bodyFailure = BodyFailure()
         if let body = request.body {
             let length: HTTPClientRequest.Body.Length = body.length.value.map { .known(Int64($0)) } ?? .unknown
             outgoing.body = .stream(ByteBufferChunks(body: body, failure: bodyFailure), length: length)
         }
-        let limit = request.timeout ?? timeout
-        let deadline = NIODeadline.now() + .nanoseconds(Self.nanoseconds(limit))
         do {
             let response = try await client.execute(outgoing, deadline: deadline)
             var headers = HeaderFields()
             for field in response.headers { headers.add(field.name, field.value) }
-            let buffer = try await response.body.collect(upTo: maximumResponseSize)
-            return TransportResponse(status: Int(response.status.code), headers: headers, body: Array(buffer.readableBytesView))
+            let status = Int(response.status.code)
+            if let encoding = Self.undecodableEncoding(headers.values(for: "Content-Encoding")) {
+                throw ObjectManagerError(
+                    .unsupportedContentEncoding,
+                    "the response body is encoded as '\(encoding)', which RestKit cannot decode (it decodes gzip and deflate)",
+                    status: status, method: request.method, url: request.url)
+            }
+            let buffer = try await response.body.collect(upTo: sizeLimit)
+            return TransportResponse(status: status, headers: headers, body: Array(buffer.readableBytesView), url: request.url)
         } catch {
             if let failure = bodyFailure.error {
                 // The body failed (a file changed while it was sent); the client may report
                 // that as its own error, or as the connection it closed because of it.
                 throw ObjectManagerError(
-                    .requestBody, "\(request.method) \(request.url): the request body failed: \(failure)", underlying: failure)
+                    .requestBody, "the request body failed: \(failure)", method: request.method, url: request.url, underlying: failure)
             }
-            throw Self.classify(error, request: request, timeout: limit, limit: maximumResponseSize)
+            throw Self.classify(error, request: request, timeout: timeout, sizeLimit: sizeLimit)
         }
+    }
+
+    /// The first content coding of `values` that AsyncHTTPClient does not decode: it decodes
+    /// one `gzip` or `deflate` layer; `identity` is no coding.
+    static func undecodableEncoding(_ values: [String]) -> String? {
+        let codings = values.flatMap { $0.split(separator: ",") }
+            .map { $0.trimmingWhitespace().lowercased() }
+            .filter { !$0.isEmpty && $0 != "identity" }
+        if codings.count == 1, codings[0] == "gzip" || codings[0] == "deflate" { return nil }
+        return codings.isEmpty ? nil : codings.joined(separator: ", ")
     }
 
     /// `duration` in whole nanoseconds, saturating at `Int64.max`.
@@ -80,26 +138,51 @@ public struct AsyncHTTPClientTransport: HTTPTransport {
         return overflow ? Int64.max : product.addingReportingOverflow(attoseconds / 1_000_000_000).partialValue
     }
 
-    private static func classify(_ error: any Error, request: TransportRequest, timeout: Duration, limit: Int) -> ObjectManagerError {
-        let target = "\(request.method) \(request.url)"
-        if let error = error as? ObjectManagerError { return error }
-        if error is CancellationError || Task.isCancelled {
-            return ObjectManagerError(.cancelled, "\(target) was cancelled", underlying: error)
+    private static func classify(_ error: any Error, request: TransportRequest, timeout: Duration, sizeLimit: Int) -> ObjectManagerError {
+        func failure(_ type: ObjectManagerError.ErrorType, _ reason: String) -> ObjectManagerError {
+            ObjectManagerError(type, reason, method: request.method, url: request.url, underlying: error)
         }
+        if let error = error as? ObjectManagerError { return error }
+        if error is CancellationError || Task.isCancelled { return failure(.cancelled, "the request was cancelled") }
         if let error = error as? HTTPClientError {
             switch error {
             case .cancelled, .requestStreamCancelled:
-                return ObjectManagerError(.cancelled, "\(target) was cancelled", underlying: error)
+                return failure(.cancelled, "the request was cancelled")
             case .deadlineExceeded, .readTimeout, .writeTimeout, .connectTimeout, .getConnectionFromPoolTimeout:
-                return ObjectManagerError(.timeout, "\(target) timed out after \(timeout) (\(error))", underlying: error)
+                return failure(.timeout, "timed out after \(timeout) (\(error))")
             default:
-                return ObjectManagerError(.transport, "\(target) failed: \(error)", underlying: error)
+                return failure(.transport, "\(error)")
             }
         }
         if error is NIOTooManyBytesError {
-            return ObjectManagerError(.transport, "\(target): the response is larger than \(limit) bytes", underlying: error)
+            return failure(
+                .responseTooLarge,
+                "the response body is larger than the limit of \(ByteCountText.describe(sizeLimit)); raise "
+                    + "ObjectManager.Configuration.maximumResponseSize, TransportRequest.maximumResponseSize or "
+                    + "AsyncHTTPClientTransport.maximumResponseSize")
         }
-        return ObjectManagerError(.transport, "\(target) failed: \(error)", underlying: error)
+        if let error = error as? NIOHTTPDecompression.DecompressionError {
+            if error == .limit {
+                return failure(
+                    .responseTooLarge,
+                    "the compressed response body inflates more than \(maximumDecompressionRatio) times its size "
+                        + "(refused as a decompression bomb)")
+            }
+            return failure(.transport, "the compressed response body is corrupt (\(error))")
+        }
+        if error is NIOHTTPDecompression.ExtraDecompressionError {
+            return failure(.transport, "the compressed response body is corrupt (\(error))")
+        }
+        return failure(.transport, "\(error)")
+    }
+}
+
+extension Substring {
+    fileprivate func trimmingWhitespace() -> Substring {
+        var text = self
+        while let first = text.first, first == " " || first == "\t" { text.removeFirst() }
+        while let last = text.last, last == " " || last == "\t" { text.removeLast() }
+        return text
     }
 }
 

@@ -124,6 +124,7 @@ extension ObjectManager {
         var url = try url(for: path)
         var headers = configuration.defaultHeaders
         if headers["Accept"] == nil { headers["Accept"] = configuration.acceptHeader }
+        if headers["User-Agent"] == nil, let userAgent = configuration.userAgent { headers["User-Agent"] = userAgent }
         var body: Body?
         if let parameters {
             if method.sendsParametersInQuery {
@@ -145,7 +146,9 @@ extension ObjectManager {
                 if headers["Content-Type"] == nil { headers["Content-Type"] = mediaType.description }
             }
         }
-        return TransportRequest(method: method, url: url, headers: headers, body: body, timeout: configuration.timeout)
+        return TransportRequest(
+            method: method, url: url, headers: headers, body: body, timeout: configuration.timeout,
+            maximumResponseSize: configuration.maximumResponseSize)
     }
 
     /// `path` appended to the base URL (an absolute URL is taken as it is).

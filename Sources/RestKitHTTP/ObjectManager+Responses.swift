@@ -24,11 +24,23 @@ extension ObjectManager {
         _ response: TransportResponse, of request: TransportRequest, configuration: Configuration
     ) throws(ObjectManagerError) -> (MappingResult, Representation?) {
         let path = relativePath(of: request.url)
-        let target = "\(request.method) \(path)"
+        // Errors name the URL that answered; descriptors match the path asked for.
+        var target = "\(request.method) \(path)"
+        if let answered = response.url, answered != request.url {
+            target = "\(request.method) \(relativePath(of: answered)) (redirected from \(path))"
+        }
         if response.status >= 400 {
             throw serverError(response, target: target, method: request.method, path: path, configuration: configuration)
         }
-        if response.body.allSatisfy(Self.isWhitespace) || request.method == .head {
+        if (300..<400).contains(response.status), response.status != 304 {
+            // A transport that follows redirects never returns one; a custom transport that
+            // does not must not make an unanswered request look answered.
+            let location = response.headers["Location"].map { " to '\($0)'" } ?? ""
+            throw ObjectManagerError(
+                .redirect, "the server redirected (\(response.status))\(location) and the transport did not follow",
+                status: response.status, method: request.method, url: response.url ?? request.url)
+        }
+        if response.status == 304 || response.body.allSatisfy(Self.isWhitespace) || request.method == .head {
             return (MappingResult(), nil)
         }
         var reasons: [String] = []

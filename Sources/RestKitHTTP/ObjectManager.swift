@@ -49,6 +49,18 @@ public final class ObjectManager: Sendable {
         public var mappingOptions = MappingOptions()
         /// The timeout of each request; `nil`: the transport's.
         public var timeout: Duration?
+        /// The largest response body accepted, in bytes (decoded, when it came compressed);
+        /// `nil`: the transport's limit (64 MiB for ``AsyncHTTPClientTransport``). A larger
+        /// response fails with `.responseTooLarge`.
+        ///
+        /// ```swift
+        /// manager.configure { $0.maximumResponseSize = 512 << 20 }
+        /// ```
+        public var maximumResponseSize: Int?
+        /// The `User-Agent` sent with every request that sets none (default
+        /// `RestKit/<version>`, ``RestKitVersion/userAgent``; many APIs, GitHub's among them,
+        /// refuse requests without one). `nil` sends none.
+        public var userAgent: String? = RestKitVersion.userAgent
 
         /// A configuration using `registry`.
         public init(registry: Registry = .default) {

@@ -16,6 +16,7 @@ public struct ObjectManagerError: Error, Sendable, CustomStringConvertible {
             case transport, timeout, cancelled, server, unsupportedContentType, unparsableResponse
             case noResponseDescriptor, mapping, serialization, routing, invalidURL
             case requestBody, pageOutOfRange, notLoaded
+            case redirect, responseTooLarge, unsupportedContentEncoding
         }
         private let base: Base
         private init(_ base: Base) { self.base = base }
@@ -52,6 +53,18 @@ public struct ObjectManagerError: Error, Sendable, CustomStringConvertible {
         /// A ``Paginator`` was asked about pages, or for the next or previous one, before any
         /// page was loaded.
         public static let notLoaded = ErrorType(.notLoaded)
+        /// The server redirected and the redirect could not be followed: too many redirects,
+        /// no `Location`, a location that is not `http(s)`, or redirects disabled
+        /// (``RedirectPolicy``). ``url`` is the URL that answered with the redirect.
+        public static let redirect = ErrorType(.redirect)
+        /// The response body (decoded, when it was compressed) is larger than the limit
+        /// (``ObjectManager/Configuration/maximumResponseSize``, or the transport's), or it
+        /// inflated more than ``AsyncHTTPClientTransport/maximumDecompressionRatio`` times
+        /// its compressed size. ``reason`` says how to raise the limit.
+        public static let responseTooLarge = ErrorType(.responseTooLarge)
+        /// The response's `Content-Encoding` is one the transport cannot decode (only `gzip`,
+        /// `x-gzip`, `deflate` and `identity` are).
+        public static let unsupportedContentEncoding = ErrorType(.unsupportedContentEncoding)
 
         public var description: String { "\(base)" }
     }
@@ -62,6 +75,11 @@ public struct ObjectManagerError: Error, Sendable, CustomStringConvertible {
     public var reason: String
     /// The HTTP status, when a response arrived.
     public var status: Int?
+    /// The method of the request that failed, when the transport reports it.
+    public var method: RequestMethod?
+    /// The URL that failed, when the transport reports it: after redirects, the last one
+    /// requested, not the first.
+    public var url: String?
     /// The server's error messages (``ErrorType/server``), in document order.
     public var messages: [String]
     /// The objects the error descriptors mapped (``ServerError`` by default).
@@ -71,19 +89,22 @@ public struct ObjectManagerError: Error, Sendable, CustomStringConvertible {
 
     /// Creates an error.
     public init(
-        _ errorType: ErrorType, _ reason: String, status: Int? = nil, messages: [String] = [],
-        serverErrors: [any Error & Sendable] = [], underlying: (any Error & Sendable)? = nil
+        _ errorType: ErrorType, _ reason: String, status: Int? = nil, method: RequestMethod? = nil, url: String? = nil,
+        messages: [String] = [], serverErrors: [any Error & Sendable] = [], underlying: (any Error & Sendable)? = nil
     ) {
         self.errorType = errorType
         self.reason = reason
         self.status = status
+        self.method = method
+        self.url = url
         self.messages = messages
         self.serverErrors = serverErrors
         self.underlying = underlying
     }
 
-    /// `errorType (status): reason`.
+    /// `errorType (status): METHOD URL: reason` (the method and URL when known).
     public var description: String {
-        "\(errorType)" + (status.map { " (\($0))" } ?? "") + ": " + reason
+        let target = url.map { (method.map { "\($0) " } ?? "") + $0 + ": " } ?? ""
+        return "\(errorType)" + (status.map { " (\($0))" } ?? "") + ": " + target + reason
     }
 }

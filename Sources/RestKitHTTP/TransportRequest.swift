@@ -4,6 +4,7 @@
 /// var request = TransportRequest(method: .get, url: "http://127.0.0.1:8080/gists/public")
 /// request.headers["Accept"] = "application/json"
 /// request.timeout = .seconds(5)
+/// request.maximumResponseSize = 256 << 20
 /// ```
 public struct TransportRequest: Sendable {
     /// The method.
@@ -16,13 +17,20 @@ public struct TransportRequest: Sendable {
     public var body: Body?
     /// The time the whole request may take; `nil`: the transport's default.
     public var timeout: Duration?
+    /// The largest response body accepted, in bytes (decoded, when compressed); `nil`: the
+    /// transport's default (64 MiB for ``AsyncHTTPClientTransport``).
+    public var maximumResponseSize: Int?
 
     /// Creates a request.
-    public init(method: RequestMethod, url: String, headers: HeaderFields = HeaderFields(), body: Body? = nil, timeout: Duration? = nil) {
+    public init(
+        method: RequestMethod, url: String, headers: HeaderFields = HeaderFields(), body: Body? = nil, timeout: Duration? = nil,
+        maximumResponseSize: Int? = nil
+    ) {
         self.method = method
         self.url = url
         self.headers = headers
         self.body = body
         self.timeout = timeout
+        self.maximumResponseSize = maximumResponseSize
     }
 }

@@ -10,14 +10,18 @@ public struct TransportResponse: Sendable {
     public var status: Int
     /// The header fields.
     public var headers: HeaderFields
-    /// The whole body.
+    /// The whole body (decoded, when it came compressed).
     public var body: [UInt8]
+    /// The URL that answered: after redirects, the last one requested; `nil` when the
+    /// transport does not say.
+    public var url: String?
 
     /// Creates a response.
-    public init(status: Int, headers: HeaderFields = HeaderFields(), body: [UInt8] = []) {
+    public init(status: Int, headers: HeaderFields = HeaderFields(), body: [UInt8] = [], url: String? = nil) {
         self.status = status
         self.headers = headers
         self.body = body
+        self.url = url
     }
 
     /// The parsed `Content-Type`, `nil` when absent.

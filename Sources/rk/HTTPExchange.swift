@@ -10,15 +10,29 @@ import RestKitHTTP
 struct HTTPExchange {
     let options: HTTPOptions
 
-    /// The response to `request`, whose status is below 400.
+    /// The response to `request`, whose status is below 300 or 304 (redirects are followed
+    /// by `--max-redirects`).
+    ///
+    /// Sends `User-Agent: RestKit/<version>` unless `-H` sets one, limits the response to
+    /// `--max-response-size`, and decodes gzip and deflate responses.
     ///
     /// - Throws: ``CommandFailure`` (exit 1) for a transport error (connection refused, DNS,
-    ///   timeout), a file that changed or vanished while its body streamed, and an HTTP
-    ///   status of 400 or more (with a short excerpt of the body).
+    ///   timeout), a file that changed or vanished while its body streamed, a redirect that
+    ///   cannot be followed, a response over the size limit, and an HTTP status of 400 or more
+    ///   (with a short excerpt of the body). Messages name the URL that failed: after a
+    ///   redirect, the URL redirected to.
     func send(_ request: TransportRequest) async throws(CommandFailure) -> TransportResponse {
+        var request = request
+        if request.headers["User-Agent"] == nil { request.headers["User-Agent"] = RestKitVersion.userAgent }
+        do {
+            request.maximumResponseSize = try options.maximumResponseBytes()
+        } catch {
+            throw CommandFailure.usage("\(error)")
+        }
         let transport = AsyncHTTPClientTransport.failingFast(
             connectTimeout: .milliseconds(Int64(options.connectTimeout * 1000)),
-            timeout: .milliseconds(Int64(options.timeout * 1000)))
+            timeout: .milliseconds(Int64(options.timeout * 1000)),
+            redirects: .follow(maximum: options.maxRedirects))
         let result: Result<TransportResponse, ObjectManagerError>
         do {
             result = .success(try await transport.send(request))
@@ -26,14 +40,15 @@ struct HTTPExchange {
             result = .failure(error)
         }
         try? await transport.shutdown()
-        let target = "\(request.method) \(request.url)"
         switch result {
         case .failure(let error):
+            let target = "\(error.method ?? request.method) \(error.url ?? request.url)"
             if let bodyError = error.underlying as? BodyError {
                 throw CommandFailure.input("\(target): upload failed: \(bodyError)")
             }
             throw CommandFailure.input("\(target): \(Self.transportMessage(error))")
         case .success(let response) where response.status >= 400:
+            let target = "\(request.method) \(response.url ?? request.url)"
             let excerpt = Self.excerpt(response.body)
             throw CommandFailure.input("\(target): HTTP \(response.status)" + (excerpt.isEmpty ? "" : ": \(excerpt)"))
         case .success(let response):
@@ -41,12 +56,16 @@ struct HTTPExchange {
         }
     }
 
-    /// The transport error in words: AsyncHTTPClient's and NIO's descriptions are kept, the
-    /// `METHOD URL failed:` prefix the transport adds is dropped (rk prints its own).
+    /// The transport error in words, without the `METHOD URL` rk prints before it.
     private static func transportMessage(_ error: ObjectManagerError) -> String {
         var reason = error.reason
-        if let range = reason.range(of: " failed: ") { reason = String(reason[range.upperBound...]) }
-        if error.errorType == .timeout { return "timed out (\(reason))" }
+        if error.errorType == .timeout { return reason }
+        if error.errorType == .redirect, error.reason.hasSuffix("redirects are disabled") {
+            return reason + " (--max-redirects 0)"
+        }
+        if error.errorType == .responseTooLarge, let advice = reason.range(of: "; raise ") {
+            reason = String(reason[..<advice.lowerBound]) + "; raise it with --max-response-size SIZE"
+        }
         // NIO's "connection reset (error set): Connection refused) (errno: 111)" says less.
         if reason.contains("Connection refused") { return "connection refused" }
         return reason

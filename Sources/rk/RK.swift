@@ -1,4 +1,5 @@
 import ArgumentParser
+import RestKit
 
 /// `rk`: parse, convert and inspect documents with RestKit's registry; fetch and post over HTTP.
 struct RK: ParsableCommand {
@@ -9,7 +10,7 @@ struct RK: ParsableCommand {
             Exit status: 0 on success, 1 when the input is malformed or unreadable or a \
             request fails (one line on stderr: rk: error: PATH:LINE:COLUMN: reason), 2 on usage errors.
             """,
-        version: "0.1.0",
+        version: RestKitVersion.current,
         subcommands: [
             ParseCommand.self, ConvertCommand.self, ParsersCommand.self, FormCommand.self, GetCommand.self, PostCommand.self,
         ]

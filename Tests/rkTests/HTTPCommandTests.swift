@@ -1,5 +1,6 @@
 import Crypto
 import Foundation
+import RestKit
 import RestKitTestSupport
 import Testing
 
@@ -205,5 +206,73 @@ struct HTTPCommandTests {
         #expect(outcome.stderr.hasPrefix("rk: error: /nonexistent/dir/big.bin"), "\(outcome.stderr)")
         let urlencodedFile = try await Self.rk(["post", "http://127.0.0.1:1/", "--urlencoded", "-F", "f=@/etc/hostname"])
         #expect(urlencodedFile.status == 2, "\(urlencodedFile.stderr)")
+    }
+
+    // MARK: Redirects, compression, limits, User-Agent
+
+    @Test(arguments: [307, 308])
+    func postFollowsATemporaryOrPermanentRedirectWithTheWholeFile(status: Int) async throws {
+        let file = try CommandLineTests.temporaryFile("moved.bin", String(repeating: "0123456789abcdef", count: 100_000))
+        let digest = RKTestServer.hex(SHA256.hash(data: try Data(contentsOf: file)))
+        try await RKTestServer.run { base in
+            let target = "/upload?sha256=\(digest)".addingPercentEncoding(withAllowedCharacters: .alphanumerics) ?? ""
+            let moved = try await Self.rk(["post", base + "/redirect/\(status)?to=\(target)", "-F", "title=Moved", "-F", "file=@\(file.path)"])
+            #expect(moved.status == 0, "\(moved.stderr)")
+            #expect(moved.stdout.contains(#""filename":"moved.bin","content_type":"application/octet-stream","size":1600000,"sha256":"\#(digest)""#),
+                    "\(moved.stdout)")
+            let json = try CommandLineTests.temporaryFile("a.json", #"{"a": 1}"#)
+            let echoed = try await Self.rk(["post", base + "/redirect/\(status)?to=/echo", "--json", json.path])
+            #expect(echoed.status == 0, "\(echoed.stderr)")
+            #expect(echoed.stdout.contains(#""body":"{\"a\": 1}""#), "\(echoed.stdout)")
+        }
+    }
+
+    @Test func unfollowableRedirectsExitOneNamingTheURLThatAnswered() async throws {
+        try await RKTestServer.run { base in
+            let missing = try await Self.rk(["post", base + "/redirect/307", "-F", "a=1"])
+            #expect(missing.status == 1)
+            #expect(missing.stderr == "rk: error: POST \(base)/redirect/307: the server answered 307 without a Location header\n")
+
+            let disabled = try await Self.rk(["get", "--max-redirects", "0", base + "/redirect/302?to=/json"])
+            #expect(disabled.status == 1)
+            #expect(disabled.stderr.contains("redirects are disabled (--max-redirects 0)"), "\(disabled.stderr)")
+
+            let afterRedirect = try await Self.rk(["get", base + "/redirect/302?to=/missing"])
+            #expect(afterRedirect.status == 1)
+            #expect(afterRedirect.stderr.hasPrefix("rk: error: GET \(base)/missing: HTTP 404"), "\(afterRedirect.stderr)")
+
+            let followed = try await Self.rk(["get", base + "/redirect/301?to=/json"])
+            #expect(followed.status == 0, "\(followed.stderr)")
+            #expect(followed.stdout == #"{"id":1,"tags":["a",true,null]}"# + "\n")
+        }
+    }
+
+    @Test func getDecodesGzipAndHonoursTheResponseSizeLimit() async throws {
+        try await RKTestServer.run { base in
+            let gzipped = try await Self.rk(["get", base + "/big?bytes=3000&gzip=1"])
+            #expect(gzipped.status == 0, "\(gzipped.stderr)")
+            #expect(gzipped.stdout.count == 3001)
+
+            let tooLarge = try await Self.rk(["get", "--max-response-size", "1M", base + "/big?bytes=2000000"])
+            #expect(tooLarge.status == 1)
+            #expect(tooLarge.stderr == "rk: error: GET \(base)/big?bytes=2000000: the response body is larger than the limit of 1 MiB (1048576 bytes); raise it with --max-response-size SIZE\n")
+
+            // Over AsyncHTTPClientTransport's 64 MiB default: rk's own default is 1 GiB.
+            let large = try await Self.rk(["get", base + "/big?bytes=\(70_000_000)"])
+            #expect(large.status == 0, "\(large.stderr)")
+            #expect(large.stdout.utf8.count == 70_000_001)
+
+            let bad = try await Self.rk(["get", "--max-response-size", "12Q", base + "/json"])
+            #expect(bad.status == 2, "\(bad.stderr)")
+        }
+    }
+
+    @Test func requestsCarryAUserAgentThatHOverrides() async throws {
+        try await RKTestServer.run { base in
+            let plain = try await Self.rk(["get", base + "/agent"])
+            #expect(plain.stdout == #"{"userAgent":"RestKit/\#(RestKitVersion.current)"}"# + "\n", "\(plain.stderr)")
+            let custom = try await Self.rk(["get", "-H", "User-Agent: probe/1", base + "/agent"])
+            #expect(custom.stdout == #"{"userAgent":"probe/1"}"# + "\n", "\(custom.stderr)")
+        }
     }
 }

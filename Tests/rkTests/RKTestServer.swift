@@ -65,6 +65,31 @@ enum RKTestServer {
             return respond(.unprocessableContent, #"{"message": "Validation Failed"}"#)
         }
         router.post("/upload") { request, _ in try await upload(request) }
+        // `?to=PATH`: answers the status with `Location: PATH` before reading the body.
+        for method in [HTTPRequest.Method.get, .post] {
+            router.on("/redirect/:status", method: method) { request, context in
+                var headers = HTTPFields()
+                if let target = request.uri.queryParameters.get("to") { headers[.location] = String(target) }
+                let status = context.parameters.get("status").flatMap { Int($0) } ?? 302
+                return Response(status: HTTPResponse.Status(code: status), headers: headers)
+            }
+        }
+        router.get("/agent") { request, _ in
+            let value: Representation = ["userAgent": .string(request.headers[.userAgent] ?? "")]
+            return respond(.ok, value.description)
+        }
+        // A JSON array of one string, `bytes` bytes in all; gzip-encoded with `?gzip=1`.
+        router.get("/big") { request, _ in
+            let size = request.uri.queryParameters.get("bytes").flatMap { Int($0) } ?? 0
+            var body = Array("[\"".utf8) + [UInt8](repeating: UInt8(ascii: "x"), count: max(0, size - 4)) + Array("\"]".utf8)
+            var headers = HTTPFields()
+            headers[.contentType] = "application/json"
+            if request.uri.queryParameters.get("gzip") == "1" {
+                body = try gzip(body)
+                headers[.contentEncoding] = "gzip"
+            }
+            return Response(status: .ok, headers: headers, body: ResponseBody(byteBuffer: ByteBuffer(bytes: body)))
+        }
         // Reads slowly (10 ms per buffer), so a test can change a file during the upload.
         router.post("/slow") { request, _ in
             var received = 0
@@ -130,6 +155,24 @@ enum RKTestServer {
             return respond(.unprocessableContent, #"{"error": "no part has SHA-256 \#(expected)"}"#)
         }
         return respond(.ok, Representation.array(parts).description)
+    }
+
+    /// `bytes` compressed by the system's `gzip -n -c`.
+    static func gzip(_ bytes: [UInt8]) throws -> [UInt8] {
+        let directory = FileManager.default.temporaryDirectory
+        let input = directory.appendingPathComponent("rk-gzip-\(UUID().uuidString)")
+        try Data(bytes).write(to: input)
+        defer { try? FileManager.default.removeItem(at: input) }
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: "/bin/sh")
+        process.arguments = ["-c", "gzip -n -c \"$0\"", input.path]
+        let output = Pipe()
+        process.standardOutput = output
+        try process.run()
+        let compressed = output.fileHandleForReading.readDataToEndOfFile()
+        process.waitUntilExit()
+        guard process.terminationStatus == 0 else { throw SetupError() }
+        return Array(compressed)
     }
 
     static func hex<Digest: Sequence<UInt8>>(_ digest: Digest) -> String {
