@@ -12,7 +12,8 @@ import Synchronization
 /// ```
 ///
 /// - Request bodies stream chunk by chunk from ``Body`` (with `Content-Length` when the length
-///   is known).
+///   is known), each chunk read into the buffer that is sent on NIO's blocking-I/O thread
+///   pool, never on a cooperative thread.
 /// - Redirects are followed by ``redirects`` (see ``RedirectPolicy`` for the rules; 307 and
 ///   308 send the body again from its start).
 /// - Responses compressed with `gzip` or `deflate` are decoded (`Accept-Encoding: gzip,
@@ -95,7 +96,7 @@ public struct AsyncHTTPClientTransport: HTTPTransport {
         let bodyFailure = BodyFailure()
         if let body = request.body {
             let length: HTTPClientRequest.Body.Length = body.length.value.map { .known(Int64($0)) } ?? .unknown
-            outgoing.body = .stream(ByteBufferChunks(body: body, failure: bodyFailure), length: length)
+            outgoing.body = .stream(BodyByteBuffers(body: body, failure: bodyFailure), length: length)
         }
         do {
             let response = try await client.execute(outgoing, deadline: deadline)
@@ -187,39 +188,12 @@ extension Substring {
 }
 
 /// The error a request body failed with, kept for the transport to report.
-private final class BodyFailure: Sendable {
+final class BodyFailure: Sendable {
     private let state = Mutex<(any Error & Sendable)?>(nil)
 
     var error: (any Error & Sendable)? { state.withLock { $0 } }
 
     func record(_ error: any Error & Sendable) {
         state.withLock { if $0 == nil { $0 = error } }
-    }
-}
-
-/// A ``Body`` as the `ByteBuffer` sequence AsyncHTTPClient streams (one chunk at a time, as
-/// the client asks for them: memory stays flat).
-private struct ByteBufferChunks: AsyncSequence, Sendable {
-    typealias Element = ByteBuffer
-    let body: Body
-    let failure: BodyFailure
-
-    struct AsyncIterator: AsyncIteratorProtocol {
-        var base: Body.AsyncIterator
-        let failure: BodyFailure
-
-        mutating func next() async throws -> ByteBuffer? {
-            do {
-                guard let chunk = try await base.next() else { return nil }
-                return ByteBuffer(bytes: chunk)
-            } catch let error as BodyError {
-                failure.record(error)
-                throw error
-            }
-        }
-    }
-
-    func makeAsyncIterator() -> AsyncIterator {
-        AsyncIterator(base: body.makeAsyncIterator(), failure: failure)
     }
 }

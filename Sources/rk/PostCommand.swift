@@ -44,7 +44,6 @@ struct PostCommand: AsyncParsableCommand {
 
     func run() async throws {
         var headers = try http.headerFields()
-        Self.tuneAllocatorForStreaming()
         var body = try makeBody()
         body.chunkSize = Self.chunkSize
         if headers["Content-Type"] == nil, let type = body.contentType { headers["Content-Type"] = type.description }
@@ -67,27 +66,6 @@ struct PostCommand: AsyncParsableCommand {
     /// per-chunk work (task hops, allocations) of the 256 KiB default, measured 25–35 %
     /// faster on a 2 GiB loopback upload, for a few MiB more resident memory.
     static let chunkSize = 1 << 20
-
-    /// Keeps glibc from giving every 1 MiB chunk its own `mmap` and the kernel fresh pages.
-    ///
-    /// Each chunk is allocated twice (the body's array, then AsyncHTTPClient's `ByteBuffer`)
-    /// and freed once sent. With glibc's defaults these blocks are mapped and unmapped, or
-    /// trimmed off a thread arena, over and over: ~60,000 page faults per 512 MiB sent, about
-    /// a third of rk's time. Serving them from one arena's heap (mmap only above 4 MiB, trim
-    /// only above 4 MiB free) removes most of the faults and bounds what is kept (a 2 GiB
-    /// upload peaks near 50 MB resident, the runtime's ~30 MB included).
-    ///
-    /// `mallopt` is looked up at run time: `<malloc.h>` is not part of Swift's Glibc module.
-    /// Elsewhere (another libc) this does nothing.
-    static func tuneAllocatorForStreaming() {
-        typealias Mallopt = @convention(c) (Int32, Int32) -> Int32
-        guard let symbol = dlsym(nil, "mallopt") else { return }
-        let mallopt = unsafeBitCast(symbol, to: Mallopt.self)
-        // <malloc.h>: M_TRIM_THRESHOLD -1, M_MMAP_THRESHOLD -3, M_ARENA_MAX -8.
-        _ = mallopt(-3, 4 << 20)
-        _ = mallopt(-1, 4 << 20)
-        _ = mallopt(-8, 1)
-    }
 
     /// The request body: the JSON file, the URL-encoded fields, the multipart form, or
     /// nothing when there are no fields.
