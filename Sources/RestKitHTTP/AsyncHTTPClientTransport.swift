@@ -65,30 +65,68 @@ public struct AsyncHTTPClientTransport: HTTPTransport {
     }
 
     public func send(_ request: TransportRequest) async throws(ObjectManagerError) -> TransportResponse {
+        let sizeLimit = request.maximumResponseSize ?? maximumResponseSize
+        let (current, response, bodyFailure) = try await follow(request, sizeLimit: sizeLimit)
+        do {
+            let buffer = try await response.body.collect(upTo: sizeLimit)
+            return TransportResponse(
+                status: Int(response.status.code), headers: Self.headers(of: response), body: Array(buffer.readableBytesView),
+                url: current.url)
+        } catch {
+            throw Self.failure(error, request: current, bodyFailure: bodyFailure, timeout: request.timeout ?? timeout, sizeLimit: sizeLimit)
+        }
+    }
+
+    /// Sends `request` (following redirects like ``send(_:)``) and returns as soon as the
+    /// response head arrives; the body streams as it is read, with no size limit.
+    ///
+    /// ```swift
+    /// let response = try await AsyncHTTPClientTransport().stream(TransportRequest(method: .get, url: exportURL))
+    /// for try await chunk in response.body { try output.write(chunk) }
+    /// ```
+    public func stream(_ request: TransportRequest) async throws(ObjectManagerError) -> StreamedResponse {
+        let sizeLimit = request.maximumResponseSize ?? maximumResponseSize
+        let (current, response, bodyFailure) = try await follow(request, sizeLimit: sizeLimit)
+        let timeout = request.timeout ?? timeout
+        return StreamedResponse(
+            status: Int(response.status.code), headers: Self.headers(of: response),
+            body: ResponseBodyStream(response.body) { error in
+                Self.failure(error, request: current, bodyFailure: bodyFailure, timeout: timeout, sizeLimit: Int.max)
+            },
+            url: current.url)
+    }
+
+    /// Sends `request` and the requests its redirects call for; returns the last request and
+    /// its response, whose body has not been read.
+    private func follow(
+        _ request: TransportRequest, sizeLimit: Int
+    ) async throws(ObjectManagerError) -> (TransportRequest, HTTPClientResponse, BodyFailure) {
         let limit = request.timeout ?? timeout
         let deadline = NIODeadline.now() + .nanoseconds(Self.nanoseconds(limit))
-        let sizeLimit = request.maximumResponseSize ?? maximumResponseSize
         var current = request
         var visited = [request.url]
         while true {
-            let response = try await exchange(current, deadline: deadline, timeout: limit, sizeLimit: sizeLimit)
-            guard RedirectPolicy.isRedirect(response.status) else { return response }
-            let location = response.headers["Location"]
+            let (response, bodyFailure) = try await exchange(current, deadline: deadline, timeout: limit, sizeLimit: sizeLimit)
+            let status = Int(response.status.code)
+            guard RedirectPolicy.isRedirect(status) else { return (current, response, bodyFailure) }
+            // The redirect's own body is read and dropped, so the connection can be reused.
+            _ = try? await response.body.collect(upTo: 1 << 20)
+            let location = response.headers.first(name: "Location")
             guard visited.count <= redirects.maximum else {
                 let reason = redirects.maximum == 0
-                    ? "the server redirected (\(response.status)) to '\(location ?? "")' and redirects are disabled"
+                    ? "the server redirected (\(status)) to '\(location ?? "")' and redirects are disabled"
                     : "stopped after \(redirects.maximum) redirects (the next to '\(location ?? "")'); started at \(request.url)"
-                throw ObjectManagerError(.redirect, reason, status: response.status, method: current.method, url: current.url)
+                throw ObjectManagerError(.redirect, reason, status: status, method: current.method, url: current.url)
             }
-            current = try Redirection.request(after: response.status, location: location, for: current)
+            current = try Redirection.request(after: status, location: location, for: current)
             visited.append(current.url)
         }
     }
 
-    /// One request and its response, without following redirects.
+    /// One request and the head of its response, without following redirects.
     private func exchange(
         _ request: TransportRequest, deadline: NIODeadline, timeout: Duration, sizeLimit: Int
-    ) async throws(ObjectManagerError) -> TransportResponse {
+    ) async throws(ObjectManagerError) -> (HTTPClientResponse, BodyFailure) {
         var outgoing = HTTPClientRequest(url: request.url)
         outgoing.method = NIOHTTP1.HTTPMethod(rawValue: request.method.rawValue)
         for field in request.headers { outgoing.headers.add(name: field.name, value: field.value) }
@@ -98,35 +136,45 @@ public struct AsyncHTTPClientTransport: HTTPTransport {
             let length: HTTPClientRequest.Body.Length = body.length.value.map { .known(Int64($0)) } ?? .unknown
             outgoing.body = .stream(BodyByteBuffers(body: body, failure: bodyFailure), length: length)
         }
+        let response: HTTPClientResponse
         do {
-            let response = try await client.execute(outgoing, deadline: deadline)
-            var headers = HeaderFields()
-            for field in response.headers { headers.add(field.name, field.value) }
-            let status = Int(response.status.code)
-            if let encoding = Self.undecodableEncoding(headers.values(for: "Content-Encoding")) {
-                throw ObjectManagerError(
-                    .unsupportedContentEncoding,
-                    "the response body is encoded as '\(encoding)', which RestKit cannot decode (it decodes gzip and deflate)",
-                    status: status, method: request.method, url: request.url)
-            }
-            let buffer = try await response.body.collect(upTo: sizeLimit)
-            return TransportResponse(status: status, headers: headers, body: Array(buffer.readableBytesView), url: request.url)
+            response = try await client.execute(outgoing, deadline: deadline)
         } catch {
-            if let failure = bodyFailure.error {
-                // The body failed (a file changed while it was sent); the client may report
-                // that as its own error, or as the connection it closed because of it.
-                throw ObjectManagerError(
-                    .requestBody, "the request body failed: \(failure)", method: request.method, url: request.url, underlying: failure)
-            }
-            throw Self.classify(error, request: request, timeout: timeout, sizeLimit: sizeLimit)
+            throw Self.failure(error, request: request, bodyFailure: bodyFailure, timeout: timeout, sizeLimit: sizeLimit)
         }
+        if let encoding = Self.undecodableEncoding(response.headers[canonicalForm: "Content-Encoding"].map(String.init)) {
+            throw ObjectManagerError(
+                .unsupportedContentEncoding,
+                "the response body is encoded as '\(encoding)', which RestKit cannot decode (it decodes gzip and deflate)",
+                status: Int(response.status.code), method: request.method, url: request.url)
+        }
+        return (response, bodyFailure)
+    }
+
+    private static func headers(of response: HTTPClientResponse) -> HeaderFields {
+        var headers = HeaderFields()
+        for field in response.headers { headers.add(field.name, field.value) }
+        return headers
+    }
+
+    /// The error of a failed exchange: the request body's failure when there was one (the
+    /// client may report it as its own error, or as the connection it closed because of
+    /// it), else the client's error classified.
+    private static func failure(
+        _ error: any Error, request: TransportRequest, bodyFailure: BodyFailure, timeout: Duration, sizeLimit: Int
+    ) -> ObjectManagerError {
+        if let failure = bodyFailure.error {
+            return ObjectManagerError(
+                .requestBody, "the request body failed: \(failure)", method: request.method, url: request.url, underlying: failure)
+        }
+        return classify(error, request: request, timeout: timeout, sizeLimit: sizeLimit)
     }
 
     /// The first content coding of `values` that AsyncHTTPClient does not decode: it decodes
     /// one `gzip` or `deflate` layer; `identity` is no coding.
     static func undecodableEncoding(_ values: [String]) -> String? {
         let codings = values.flatMap { $0.split(separator: ",") }
-            .map { $0.trimmingWhitespace().lowercased() }
+            .map { Substring($0).trimmingWhitespace().lowercased() }
             .filter { !$0.isEmpty && $0 != "identity" }
         if codings.count == 1, codings[0] == "gzip" || codings[0] == "deflate" { return nil }
         return codings.isEmpty ? nil : codings.joined(separator: ", ")

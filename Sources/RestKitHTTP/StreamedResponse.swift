@@ -1,0 +1,120 @@
+internal import AsyncHTTPClient
+internal import NIOCore
+
+/// A response whose body arrives as it is read from the connection, for bodies too large to
+/// hold: what ``HTTPTransport/stream(_:)`` returns.
+///
+/// ```swift
+/// let response = try await transport.stream(TransportRequest(method: .get, url: "http://127.0.0.1:8080/export"))
+/// for try await chunk in response.body {
+///     try file.write(chunk)          // memory holds one chunk at a time
+/// }
+/// ```
+public struct StreamedResponse: Sendable {
+    /// The status code.
+    public var status: Int
+    /// The header fields.
+    public var headers: HeaderFields
+    /// The body, chunk by chunk as it arrives (decoded, when it came compressed). Iterate it
+    /// once.
+    public var body: ResponseBodyStream
+    /// The URL that answered: after redirects, the last one requested.
+    public var url: String?
+
+    /// Creates a response.
+    public init(status: Int, headers: HeaderFields = HeaderFields(), body: ResponseBodyStream, url: String? = nil) {
+        self.status = status
+        self.headers = headers
+        self.body = body
+        self.url = url
+    }
+
+    /// The whole body collected into a ``TransportResponse``, up to `limit` bytes.
+    ///
+    /// ```swift
+    /// let whole = try await streamed.collect(upTo: 1 << 20)
+    /// ```
+    ///
+    /// - Throws: ``ObjectManagerError`` (`.responseTooLarge`) past `limit`, or the body's
+    ///   transport error.
+    public func collect(upTo limit: Int) async throws(ObjectManagerError) -> TransportResponse {
+        var bytes: [UInt8] = []
+        do {
+            for try await chunk in body {
+                guard bytes.count + chunk.count <= limit else {
+                    throw ObjectManagerError(
+                        .responseTooLarge, "the response body is larger than the limit of \(ByteCountText.describe(limit))",
+                        status: status, url: url)
+                }
+                bytes += chunk
+            }
+        } catch let error as ObjectManagerError {
+            throw error
+        } catch {
+            throw ObjectManagerError(.transport, "the response body failed: \(error)", status: status, url: url, underlying: error)
+        }
+        return TransportResponse(status: status, headers: headers, body: bytes, url: url)
+    }
+}
+
+/// The chunks of a ``StreamedResponse``'s body, as they arrive.
+///
+/// ```swift
+/// var received = 0
+/// for try await chunk in response.body { received += chunk.count }
+/// ```
+public struct ResponseBodyStream: AsyncSequence, Sendable {
+    public typealias Element = [UInt8]
+    public typealias Failure = ObjectManagerError
+
+    private enum Source: Sendable {
+        case bytes([UInt8])
+        case client(HTTPClientResponse.Body)
+    }
+
+    private let source: Source
+    private let failure: @Sendable (any Error) -> ObjectManagerError
+
+    /// A body that is already in memory, handed out as one chunk.
+    ///
+    /// ```swift
+    /// let body = ResponseBodyStream(bytes: Array("[1, 2]".utf8))
+    /// ```
+    public init(bytes: [UInt8]) {
+        source = .bytes(bytes)
+        failure = { ObjectManagerError(.transport, "\($0)", underlying: $0) }
+    }
+
+    init(_ body: HTTPClientResponse.Body, failure: @escaping @Sendable (any Error) -> ObjectManagerError) {
+        source = .client(body)
+        self.failure = failure
+    }
+
+    public func makeAsyncIterator() -> AsyncIterator {
+        switch source {
+        case .bytes(let bytes): AsyncIterator(pending: bytes.isEmpty ? nil : bytes, client: nil, failure: failure)
+        case .client(let body): AsyncIterator(pending: nil, client: body.makeAsyncIterator(), failure: failure)
+        }
+    }
+
+    /// Hands out the chunks; errors are ``ObjectManagerError``s naming the URL.
+    public struct AsyncIterator: AsyncIteratorProtocol {
+        var pending: [UInt8]?
+        var client: HTTPClientResponse.Body.AsyncIterator?
+        let failure: @Sendable (any Error) -> ObjectManagerError
+
+        /// The next chunk, `nil` at the end.
+        public mutating func next() async throws(ObjectManagerError) -> [UInt8]? {
+            if let bytes = pending {
+                pending = nil
+                return bytes
+            }
+            do {
+                guard let buffer = try await client?.next() else { return nil }
+                return Array(buffer.readableBytesView)
+            } catch {
+                throw failure(error)
+            }
+        }
+    }
+}
