@@ -14,7 +14,8 @@ public import RestKitCore
 ///
 /// `name` and `filename` are decoded as the WHATWG HTML standard encodes them (`%22`, `%0D`,
 /// `%0A` back to `"`, CR, LF; `\"` and `\\` quoted pairs too). An RFC 5987
-/// `filename*=UTF-8''…` parameter wins over `filename`.
+/// `filename*=UTF-8''…` parameter, which RFC 7578 §4.2 forbids in multipart/form-data and
+/// RestKit never writes but some older clients send, still wins over `filename` when it decodes.
 public struct MultipartPartHeaders: Sendable, Hashable {
     /// One header line.
     public struct Field: Sendable, Hashable {
