@@ -7,17 +7,7 @@ enum MultipartEncoding {
     /// browsers and curl write; no RFC 5987 `filename*` (RFC 7578 §4.2 forbids it).
     static func escapeQuoted(_ value: String) -> String {
         guard value.utf8.contains(where: { $0 == 0x22 || $0 == 0x0D || $0 == 0x0A }) else { return value }
-        var result = ""
-        result.reserveCapacity(value.utf8.count + 8)
-        for scalar in value.unicodeScalars {
-            switch scalar {
-            case "\"": result += "%22"
-            case "\r": result += "%0D"
-            case "\n": result += "%0A"
-            default: result.unicodeScalars.append(scalar)
-            }
-        }
-        return result
+        return PercentEncoding.encode(value, allowing: .multipartQuoted)
     }
 
     /// RFC 9110 `tchar`.
