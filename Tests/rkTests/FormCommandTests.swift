@@ -42,6 +42,33 @@ struct FormCommandTests {
         #expect(parsed.stdout == #"{"user":{"name":"Blake"},"tags":["a","b"],"q":"¡niño!"}"# + "\n")
     }
 
+    @Test func urlEncodedFieldsKeepTheirOrder() throws {
+        let rows = try CommandLineTests.run(["form", "--urlencoded", "-F", "a[][x]=1", "-F", "a[][y]=2", "-F", "a[][x]=3", "-F", "a[][y]=4"])
+        #expect(rows.status == 0, "\(rows.stderr)")
+        #expect(rows.stdout == "a[][x]=1&a[][y]=2&a[][x]=3&a[][y]=4")
+        let parsed = try CommandLineTests.run(["form", "--parse", "--type", "application/x-www-form-urlencoded", "-"], stdin: Array(rows.stdout.utf8))
+        #expect(parsed.stdout == #"{"a":[{"x":"1","y":"2"},{"x":"3","y":"4"}]}"# + "\n")
+
+        let repeated = try CommandLineTests.run(["form", "--urlencoded", "-F", "k=1", "-F", "j=2", "-F", "k=3"])
+        #expect(repeated.stdout == "k=1&j=2&k=3")
+    }
+
+    @Test func urlEncodedValueFromAFileIsSentByteForByte() throws {
+        let directory = FileManager.default.temporaryDirectory.appendingPathComponent("rk-form-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let binary = directory.appendingPathComponent("binary.bin")
+        try Data([0xFF, 0xFE, 0x00, 0x80, 0x41, 0x20, 0xC3, 0x0A]).write(to: binary)
+        let text = directory.appendingPathComponent("text.txt")
+        try Data("ñ&=".utf8).write(to: text)
+
+        let outcome = try CommandLineTests.run(["form", "--urlencoded", "-F", "p=<\(binary.path)", "-F", "t=<\(text.path)"])
+        #expect(outcome.status == 0, "\(outcome.stderr)")
+        #expect(outcome.stdout == "p=%FF%FE%00%80A%20%C3%0A&t=%C3%B1%26%3D")
+        #expect(!outcome.stdout.contains("%EF%BF%BD"))
+        #expect(Self.header("Content-Length", in: outcome.stderr) == "\(outcome.stdout.utf8.count)")
+    }
+
     @Test func errorsAndUsage() throws {
         let missing = try CommandLineTests.run(["form", "-F", "f=@/nonexistent/file.bin"])
         #expect(missing.status == 1)
