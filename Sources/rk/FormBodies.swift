@@ -42,19 +42,29 @@ enum FormBodies {
     /// `user[name]` or `a[][x]` are kept as written). A `<PATH` value is sent byte for byte,
     /// percent-encoded, whether or not it is UTF-8, as curl's `--data-urlencode name@PATH`.
     ///
-    /// - Throws: ``CommandFailure``: exit 2 for a file field (files need multipart), exit 1
-    ///   for an unreadable `<PATH`.
+    /// - Throws: ``CommandFailure``: exit 2 for a file field (files need multipart) or a
+    ///   `;type=` / `;filename=` parameter (a URL-encoded pair has neither, and dropping it
+    ///   silently would send something else than asked), exit 1 for an unreadable `<PATH`.
     static func urlEncoded(_ fields: [FormField]) throws(CommandFailure) -> Body {
         var pairs: [(name: String, value: [UInt8])] = []
         pairs.reserveCapacity(fields.count)
         for field in fields {
+            if case .file = field.content {
+                throw CommandFailure.usage("-F \(field.name)=@…: files need multipart/form-data (drop --urlencoded)")
+            }
+            if field.contentType != nil || field.filename != nil {
+                let parameter = field.contentType != nil ? ";type=" : ";filename="
+                throw CommandFailure.usage(
+                    "-F \(field.name)=…\(parameter)…: a URL-encoded field has no \(parameter.dropFirst().dropLast()) "
+                        + "(drop \(parameter) or --urlencoded)")
+            }
             switch field.content {
             case .text(let text):
                 pairs.append((field.name, Array(text.utf8)))
             case .textFromFile(let path):
                 pairs.append((field.name, try contents(of: path)))
             case .file:
-                throw CommandFailure.usage("-F \(field.name)=@…: files need multipart/form-data (drop --urlencoded)")
+                break  // refused above
             }
         }
         var body = Body.bytes(URLEncodedSerializer().write(byteFields: pairs))

@@ -69,6 +69,21 @@ struct FormCommandTests {
         #expect(Self.header("Content-Length", in: outcome.stderr) == "\(outcome.stdout.utf8.count)")
     }
 
+    @Test(arguments: [["-F", "a=b;type=text/plain"], ["-F", "a=<FILE;type=text/plain"], ["-F", "a=b;filename=x.txt"]])
+    func urlEncodedRefusesPartParameters(field: [String]) throws {
+        let file = try CommandLineTests.temporaryFile("value.txt", "v")
+        defer { try? FileManager.default.removeItem(at: file.deletingLastPathComponent()) }
+        let field = field.map { $0.replacingOccurrences(of: "FILE", with: file.path) }
+        let refused = try CommandLineTests.run(["form", "--urlencoded", "-F", "ok=1"] + field)
+        #expect(refused.status == 2, "\(refused.stderr)")
+        #expect(refused.stdout.isEmpty)
+        let parameter = field[1].contains(";type=") ? ";type=" : ";filename="
+        #expect(refused.stderr == "rk: error: -F a=…\(parameter)…: a URL-encoded field has no \(parameter.dropFirst().dropLast()) (drop \(parameter) or --urlencoded)\n")
+        // The same field is fine in a multipart body.
+        let multipart = try CommandLineTests.run(["form", "-o", "/dev/null"] + field)
+        #expect(multipart.status == 0, "\(multipart.stderr)")
+    }
+
     @Test func errorsAndUsage() throws {
         let missing = try CommandLineTests.run(["form", "-F", "f=@/nonexistent/file.bin"])
         #expect(missing.status == 1)

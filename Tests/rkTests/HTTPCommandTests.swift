@@ -151,6 +151,10 @@ struct HTTPCommandTests {
             #expect(ordered.status == 0, "\(ordered.stderr)")
             #expect(ordered.stdout.contains(#""body":"k=1&j=2&k=3&a[][x]=1&a[][y]=2&a[][x]=3""#), "\(ordered.stdout)")
 
+            let typed = try await Self.rk(["post", base + "/echo", "--urlencoded", "-F", "a=b;type=text/plain"])
+            #expect(typed.status == 2, "\(typed.stderr)")
+            #expect(typed.stdout.isEmpty)
+
             let file = try await Self.rk(["post", base + "/echo", "--json", json.path])
             #expect(file.status == 0, "\(file.stderr)")
             #expect(file.stdout.contains(#""contentType":"application/json""#), "\(file.stdout)")
