@@ -3,48 +3,11 @@ import RestKitCore
 /// Header-level encoding rules of the multipart writer.
 enum MultipartEncoding {
     /// WHATWG HTML "multipart/form-data encoding algorithm": in `name` and `filename`,
-    /// `"` → `%22`, CR → `%0D`, LF → `%0A`; everything else stays (UTF-8).
+    /// `"` → `%22`, CR → `%0D`, LF → `%0A`; everything else stays (UTF-8). The same escapes
+    /// browsers and curl write; no RFC 5987 `filename*` (RFC 7578 §4.2 forbids it).
     static func escapeQuoted(_ value: String) -> String {
         guard value.utf8.contains(where: { $0 == 0x22 || $0 == 0x0D || $0 == 0x0A }) else { return value }
-        var result = ""
-        result.reserveCapacity(value.utf8.count + 8)
-        for scalar in value.unicodeScalars {
-            switch scalar {
-            case "\"": result += "%22"
-            case "\r": result += "%0D"
-            case "\n": result += "%0A"
-            default: result.unicodeScalars.append(scalar)
-            }
-        }
-        return result
-    }
-
-    /// RFC 5987 `value-chars`: UTF-8 bytes, percent-encoded except `attr-char`.
-    static func percentEncodeRFC5987(_ value: String) -> String {
-        let hex = Array("0123456789ABCDEF".utf8)
-        var bytes: [UInt8] = []
-        bytes.reserveCapacity(value.utf8.count * 3)
-        for byte in value.utf8 {
-            if isAttributeChar(byte) {
-                bytes.append(byte)
-            } else {
-                bytes.append(UInt8(ascii: "%"))
-                bytes.append(hex[Int(byte >> 4)])
-                bytes.append(hex[Int(byte & 0x0F)])
-            }
-        }
-        return String(decoding: bytes, as: UTF8.self)
-    }
-
-    /// RFC 5987 `attr-char`: ALPHA / DIGIT / `!#$&+-.^_`|~`.
-    static func isAttributeChar(_ byte: UInt8) -> Bool {
-        switch byte {
-        case UInt8(ascii: "a")...UInt8(ascii: "z"), UInt8(ascii: "A")...UInt8(ascii: "Z"),
-            UInt8(ascii: "0")...UInt8(ascii: "9"):
-            true
-        default:
-            Array("!#$&+-.^_`|~".utf8).contains(byte)
-        }
+        return PercentEncoding.encode(value, allowing: .multipartQuoted)
     }
 
     /// RFC 9110 `tchar`.

@@ -62,15 +62,12 @@ public struct MultipartPart: Sendable {
     ///
     /// `name` and `filename` are escaped as the WHATWG HTML standard does for
     /// multipart/form-data: `"` becomes `%22`, CR `%0D`, LF `%0A`; other characters are
-    /// written as UTF-8. A file name with non-ASCII characters also gets an RFC 5987
-    /// `filename*=UTF-8''…` parameter.
+    /// written as raw UTF-8, as browsers and curl send them. No `filename*` parameter is
+    /// written: RFC 7578 §4.2 says it MUST NOT be used in multipart/form-data.
     func headerBlock(index: Int) throws(MultipartError) -> [UInt8] {
         var text = "Content-Disposition: form-data; name=\"\(MultipartEncoding.escapeQuoted(name))\""
         if let filename {
             text += "; filename=\"\(MultipartEncoding.escapeQuoted(filename))\""
-            if !filename.utf8.allSatisfy({ $0 < 0x80 }) {
-                text += "; filename*=UTF-8''\(MultipartEncoding.percentEncodeRFC5987(filename))"
-            }
         }
         text += "\r\n"
         if let contentType {

@@ -14,7 +14,8 @@ public import RestKitCore
 ///
 /// `name` and `filename` are decoded as the WHATWG HTML standard encodes them (`%22`, `%0D`,
 /// `%0A` back to `"`, CR, LF; `\"` and `\\` quoted pairs too). An RFC 5987
-/// `filename*=UTF-8''…` parameter wins over `filename`.
+/// `filename*=UTF-8''…` parameter, which RFC 7578 §4.2 forbids in multipart/form-data and
+/// RestKit never writes but some older clients send, still wins over `filename` when it decodes.
 public struct MultipartPartHeaders: Sendable, Hashable {
     /// One header line.
     public struct Field: Sendable, Hashable {
@@ -90,7 +91,8 @@ enum DispositionParser {
         return (type, parameters)
     }
 
-    /// `%22`, `%0D`, `%0A` (any hex case) back to `"`, CR, LF; everything else unchanged.
+    /// `%22`, `%0D`, `%0A` (any hex case) back to `"`, CR, LF; everything else unchanged
+    /// (a browser writes a `%` of a file name as it is, so other escapes are not decoded).
     static func decodeWHATWG(_ value: String) -> String {
         guard value.contains("%") else { return value }
         let bytes = Array(value.utf8)
@@ -99,11 +101,10 @@ enum DispositionParser {
         var index = 0
         while index < bytes.count {
             if bytes[index] == UInt8(ascii: "%"), index + 2 < bytes.count,
-                let decoded = [("22", 0x22), ("0d", 0x0D), ("0a", 0x0A)].first(where: {
-                    String(decoding: bytes[index + 1...index + 2], as: UTF8.self).lowercased() == $0.0
-                })
+                let high = PercentEncoding.hexValue(bytes[index + 1]), let low = PercentEncoding.hexValue(bytes[index + 2]),
+                case let byte = high << 4 | low, byte == 0x22 || byte == 0x0D || byte == 0x0A
             {
-                output.append(UInt8(decoded.1))
+                output.append(byte)
                 index += 3
             } else {
                 output.append(bytes[index])
@@ -113,36 +114,19 @@ enum DispositionParser {
         return String(decoding: output, as: UTF8.self)
     }
 
-    /// RFC 5987 `charset'language'pct-encoded` (UTF-8 or ISO-8859-1), or `nil` if malformed.
+    /// RFC 5987 `charset'language'pct-encoded` (UTF-8 or ISO-8859-1), or `nil` if malformed
+    /// (a bad escape, or bytes that are not UTF-8 for `UTF-8`).
     static func decodeRFC5987(_ value: String) -> String? {
         let pieces = value.split(separator: "'", maxSplits: 2, omittingEmptySubsequences: false)
         guard pieces.count == 3 else { return nil }
-        let charset = pieces[0].lowercased()
-        var bytes: [UInt8] = []
-        var iterator = Array(pieces[2].utf8).makeIterator()
-        while let byte = iterator.next() {
-            if byte == UInt8(ascii: "%") {
-                guard let high = iterator.next().flatMap(hexValue), let low = iterator.next().flatMap(hexValue) else {
-                    return nil
-                }
-                bytes.append(high << 4 | low)
-            } else {
-                bytes.append(byte)
-            }
-        }
-        switch charset {
-        case "utf-8": return String(validating: bytes, as: UTF8.self)
-        case "iso-8859-1": return String(String.UnicodeScalarView(bytes.map { Unicode.Scalar($0) }))
-        default: return nil
-        }
-    }
-
-    private static func hexValue(_ byte: UInt8) -> UInt8? {
-        switch byte {
-        case UInt8(ascii: "0")...UInt8(ascii: "9"): byte - UInt8(ascii: "0")
-        case UInt8(ascii: "a")...UInt8(ascii: "f"): byte - UInt8(ascii: "a") + 10
-        case UInt8(ascii: "A")...UInt8(ascii: "F"): byte - UInt8(ascii: "A") + 10
-        default: nil
+        switch pieces[0].lowercased() {
+        case "utf-8":
+            return try? PercentEncoding.decodeText(pieces[2])
+        case "iso-8859-1":
+            guard let bytes = try? PercentEncoding.decode(pieces[2]) else { return nil }
+            return String(String.UnicodeScalarView(bytes.map { Unicode.Scalar($0) }))
+        default:
+            return nil
         }
     }
 

@@ -12,14 +12,22 @@ import RestKitCore
 final class URLEncodedNode {
     /// What the node holds.
     enum Kind {
-        case string, list, map
+        /// One string value.
+        case string
+        /// An array built with `[]` keys (`a[]=1&a[]=2`).
+        case list
+        /// The values of a key written plainly more than once (`a=1&a=2`): an array too,
+        /// but one that `a[]` may not extend.
+        case repeated
+        /// An object built with `[name]` keys.
+        case map
     }
 
     /// What the node holds; only the matching storage below is used.
     let kind: Kind
     /// The value of a `.string` node.
     var string = ""
-    /// The elements of a `.list` node.
+    /// The elements of a `.list` or `.repeated` node.
     var items: [URLEncodedNode] = []
     /// The members of a `.map` node, in first-seen order.
     var members: OrderedDictionary<String, URLEncodedNode> = [:]
@@ -35,9 +43,9 @@ final class URLEncodedNode {
         self.string = string
     }
 
-    /// A list of `items`.
-    init(items: [URLEncodedNode]) {
-        kind = .list
+    /// The values of a repeated key.
+    init(repeated items: [URLEncodedNode]) {
+        kind = .repeated
         self.items = items
     }
 
@@ -48,7 +56,7 @@ final class URLEncodedNode {
         switch kind {
         case .string:
             return .string(string)
-        case .list:
+        case .list, .repeated:
             return .array(items.map { $0.representation(indicesFormArrays: indicesFormArrays) })
         case .map:
             if !isRoot, indicesFormArrays, let ordered = indexedElements() {

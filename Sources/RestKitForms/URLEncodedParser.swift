@@ -15,9 +15,11 @@ public import RestKitCore
 /// // {"keyA":"valA","keyB":"valB"}
 /// ```
 ///
-/// Rules:
-/// - Pairs are separated by `&`; empty pairs are skipped. The first `=` splits key and value;
-///   a bare key (`flag`, no `=`) has the value `""`, like `flag=`.
+/// Rules (Rack 3's `parse_nested_query`, the parser behind Rails' `params`, is the reference):
+/// - Pairs are separated by `&` only; `;` is ordinary text (`a=1;b=2` → `{"a":"1;b=2"}`), as
+///   in Rack 3 (Rack 2 also split on `;`). Empty pairs are skipped. The first `=` splits key
+///   and value; a bare key (`flag`, no `=`) has the value `""`, like `flag=`.
+/// - A pair whose key is empty (`=v`, `=`) is dropped, as Rack does.
 /// - `+` and `%20` are both a space; `%XX` takes either case of hex digit. A `%` without two
 ///   hex digits, or decoded bytes that are not UTF-8, fail with a ``ParseError`` located at
 ///   the offending byte (never a replacement character or a silently dropped pair).
@@ -25,7 +27,9 @@ public import RestKitCore
 ///   Mapping converts them to the destination type.
 /// - A repeated key collects its values in an array, in order (`a=1&a=2` → `["1","2"]`).
 /// - In `.nested` mode (the default) bracket keys build nested values as Rails and Rack do;
-///   see ``KeyMode/nested`` for the rules. In `.flat` mode keys are kept as written.
+///   see ``KeyMode/nested`` for the rules. A key used as two kinds of value (`a=1&a[]=2`,
+///   `a[]=1&a[b]=2`, `a=1&a[b]=2`, in either order) fails with `.syntax`, naming the key,
+///   at the byte offset of the pair that conflicts. In `.flat` mode keys are kept as written.
 public struct URLEncodedParser: RepresentationParser {
     /// How keys are read.
     public enum KeyMode: Sendable, Hashable {
@@ -33,8 +37,10 @@ public struct URLEncodedParser: RepresentationParser {
         /// `a[]=1&a[]=2` → `{"a":["1","2"]}`, `a[0]=x&a[1]=y` → `{"a":["x","y"]}`,
         /// `root[][a]=x&root[][b]=y&root[][a]=1` → `{"root":[{"a":"x","b":"y"},{"a":"1"}]}`
         /// (a pair joins the last object of an array unless that object already has its
-        /// key), `k[][][]=v` → `{"k":[[["v"]]]}`. A key used both as an object and as a
-        /// string (`a=1&a[b]=2`) fails with `.syntax`.
+        /// key), `k[][][]=v` → `{"k":[[["v"]]]}`. A key used as two kinds of value fails
+        /// with `.syntax`: a string and an array (`a=1&a[]=2`, also `a=1&a=2&a[]=3` and
+        /// `a[]=1&a=2`), a string and an object (`a=1&a[b]=2`), an array and an object
+        /// (`a[]=1&a[b]=2`).
         case nested
         /// Keys are taken literally: `a[b]=1` → `{"a[b]":"1"}`.
         case flat
@@ -126,6 +132,7 @@ public struct URLEncodedParser: RepresentationParser {
         var scanner = URLEncodedScanner(input: input, range: range)
         let builder = URLEncodedTreeBuilder(maximumDepth: maximumDepth)
         while let pair = try scanner.next() {
+            if pair.key.isEmpty { continue }  // `=v`: dropped, as Rack does
             do {
                 switch keyMode {
                 case .nested: try builder.insert(key: pair.key, value: pair.value)

@@ -4,9 +4,10 @@ import RestKitCore
 ///
 /// Pairs are separated by `&` (empty pairs, as in `a=1&&b=2` or a trailing `&`, are
 /// skipped); the first `=` splits key from value; a pair without `=` has the value `""`.
-/// In keys and values `+` is a space and `%XX` (either case of hex digit) is one byte; the
-/// decoded bytes must be valid UTF-8. A segment with nothing to decode becomes a `String`
-/// straight from the input; others are decoded into one reused scratch buffer.
+/// In keys and values `+` is a space and `%XX` (either case of hex digit) is one byte
+/// (``PercentEncoding``, strict); the decoded bytes must be valid UTF-8. A segment with
+/// nothing to decode becomes a `String` straight from the input; others are decoded into one
+/// reused scratch buffer.
 ///
 /// Failures are ``ParseError``s whose location points into the whole input (the scanner may
 /// read only a range of it, such as the query of a URL):
@@ -80,60 +81,16 @@ struct URLEncodedScanner {
             }
             return String(decoding: bytes, as: UTF8.self)
         }
-        scratch.removeAll(keepingCapacity: true)
-        var index = range.lowerBound
-        while index < range.upperBound {
-            let byte = input[index]
-            if byte == UInt8(ascii: "+") {
-                scratch.append(0x20)
-                index &+= 1
-            } else if byte == UInt8(ascii: "%") {
-                guard index &+ 2 < range.upperBound,
-                      let high = Self.hexValue(input[index &+ 1]), let low = Self.hexValue(input[index &+ 2])
-                else { throw badEscape(at: index, end: range.upperBound) }
-                scratch.append(high << 4 | low)
-                index &+= 3
-            } else {
-                scratch.append(byte)
-                index &+= 1
-            }
+        do {
+            return try PercentEncoding.decodeText(
+                UnsafeRawBufferPointer(rebasing: input[range]), plusAsSpace: true, malformed: .reject, scratch: &scratch)
+        } catch {
+            let type: ParseError.ErrorType = error.errorType == .invalidUTF8 ? .invalidUTF8 : .syntax
+            throw ParseError(type, error.reason, at: location(of: range.lowerBound + error.offset), parser: "urlencoded")
         }
-        let invalid = scratch.withUnsafeBufferPointer { UTF8Validation.firstInvalidOffset(in: $0) }
-        if let invalid {
-            throw invalidUTF8(at: sourceOffset(ofDecoded: invalid, in: range))
-        }
-        return String(decoding: scratch, as: UTF8.self)
-    }
-
-    /// The input offset of the byte that decoded to position `decoded` of `range`'s output.
-    private func sourceOffset(ofDecoded decoded: Int, in range: Range<Int>) -> Int {
-        var index = range.lowerBound
-        var produced = 0
-        while index < range.upperBound, produced < decoded {
-            index &+= input[index] == UInt8(ascii: "%") ? 3 : 1
-            produced &+= 1
-        }
-        return index
-    }
-
-    private func badEscape(at offset: Int, end: Int) -> ParseError {
-        let text = String(decoding: UnsafeRawBufferPointer(rebasing: input[offset..<min(offset + 3, end)]), as: UTF8.self)
-        let reason = offset + 3 > end
-            ? "incomplete percent escape '\(text)': '%' needs two hex digits"
-            : "invalid percent escape '\(text)': '%' needs two hex digits"
-        return ParseError(.syntax, reason, at: location(of: offset), parser: "urlencoded")
     }
 
     private func invalidUTF8(at offset: Int) -> ParseError {
         ParseError(.invalidUTF8, "decoded bytes are not valid UTF-8", at: location(of: offset), parser: "urlencoded")
-    }
-
-    private static func hexValue(_ byte: UInt8) -> UInt8? {
-        switch byte {
-        case UInt8(ascii: "0")...UInt8(ascii: "9"): byte &- UInt8(ascii: "0")
-        case UInt8(ascii: "A")...UInt8(ascii: "F"): byte &- UInt8(ascii: "A") &+ 10
-        case UInt8(ascii: "a")...UInt8(ascii: "f"): byte &- UInt8(ascii: "a") &+ 10
-        default: nil
-        }
     }
 }

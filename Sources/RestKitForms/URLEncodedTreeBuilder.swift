@@ -1,7 +1,7 @@
 import RestKitCore
 
-/// Builds nested values from bracket keys, following Rack's `normalize_params` (the parser
-/// behind Rails' `params`), with three documented differences.
+/// Builds nested values from bracket keys, following Rack 3's `normalize_params` (the parser
+/// behind Rails' `params`), with documented differences.
 ///
 /// Rack's rules, kept:
 /// - `a[b][c]=1` nests objects: `{"a":{"b":{"c":"1"}}}`. The top-level name is everything
@@ -12,16 +12,22 @@ import RestKitCore
 ///   new object → `[{"x":"1","y":"2"},{"x":"3"}]`. A key path containing `[]` always joins
 ///   (`a[][id]=1&a[][t][]=x&a[][t][]=y` → `[{"id":"1","t":["x","y"]}]`).
 /// - Malformed brackets are kept as key text (`a[b=1` → `{"a":{"[b":"1"}}`).
+/// - A key used as two kinds of value fails, as Rack's `ParameterTypeError`: a string and
+///   an array (`a=1&a[]=2`), a string and an object (`a=1&a[b]=2`), an array and an object
+///   (`a[]=1&a[b]=2`), in either order.
+/// - Nesting deeper than `maximumDepth` brackets fails.
 ///
 /// Differences:
-/// - A repeated key makes an array (`a=1&a=2` → `["1","2"]`; Rack keeps the last value).
+/// - A repeated plain key makes an array (`a=1&a=2` → `["1","2"]`; Rack keeps the last
+///   value). Such an array is not one built with `[]`: `a=1&a=2&a[]=3` fails too.
+/// - Where Rack silently replaces an array or object with a later plain value
+///   (`a[]=1&a=2`, `a[b]=1&a=2`), this fails like the opposite order.
 /// - `[]` followed by `[]` nests arrays, a new inner array per pair (`k[][][]=v` →
-///   `[[["v"]]]`; Rack makes `[{"[]":["v"]}]`).
+///   `[[["v"]]]`).
 /// - Objects whose keys are exactly `0…n-1` become arrays (`a[0]=x&a[1]=y` → `["x","y"]`),
 ///   when `indicesFormArrays` is set.
 ///
-/// A key used both as an object and as a string or array (`a=1&a[b]=2`) fails; nesting
-/// deeper than `maximumDepth` brackets fails.
+/// (Pairs with an empty key are dropped before they get here, as Rack does.)
 ///
 /// ```swift
 /// let builder = URLEncodedTreeBuilder(maximumDepth: 32)
@@ -125,6 +131,8 @@ struct URLEncodedTreeBuilder {
     }
 
     /// Sets `key` of `params` to `value`; a repeated key collects its values in an array.
+    /// A key that holds an object or an array built with `[]` fails (Rack 3 would silently
+    /// replace it).
     private func assign(_ value: String, to key: String, in params: URLEncodedNode) throws(Failure) {
         let leaf = URLEncodedNode(string: value)
         guard let existing = params.members[key] else {
@@ -132,13 +140,16 @@ struct URLEncodedTreeBuilder {
             return
         }
         switch existing.kind {
-        case .string: params.members[key] = URLEncodedNode(items: [existing, leaf])
-        case .list: existing.items.append(leaf)
+        case .string: params.members[key] = URLEncodedNode(repeated: [existing, leaf])
+        case .repeated: existing.items.append(leaf)
+        case .list: throw Self.conflict(key, holds: "an array", wanted: "a string")
         case .map: throw Self.conflict(key, holds: "an object", wanted: "a string")
         }
     }
 
-    /// The list at `key` of `params`, created if missing; a string there becomes its first element.
+    /// The list at `key` of `params`, created if missing. Like Rack 3's `ParameterTypeError`,
+    /// a key that already holds a string (`a=1&a[]=2`), strings from a repeated key or an
+    /// object fails.
     private func listMember(_ key: String, of params: URLEncodedNode) throws(Failure) -> URLEncodedNode {
         guard let existing = params.members[key] else {
             let list = URLEncodedNode(.list)
@@ -146,14 +157,10 @@ struct URLEncodedTreeBuilder {
             return list
         }
         switch existing.kind {
-        case .list:
-            return existing
-        case .string:
-            let list = URLEncodedNode(items: [existing])
-            params.members[key] = list
-            return list
-        case .map:
-            throw Self.conflict(key, holds: "an object", wanted: "an array")
+        case .list: return existing
+        case .string: throw Self.conflict(key, holds: "a string", wanted: "an array")
+        case .repeated: throw Self.conflict(key, holds: "strings of a repeated key", wanted: "an array")
+        case .map: throw Self.conflict(key, holds: "an object", wanted: "an array")
         }
     }
 
@@ -167,6 +174,7 @@ struct URLEncodedTreeBuilder {
         switch existing.kind {
         case .map: return existing
         case .string: throw Self.conflict(key, holds: "a string", wanted: "an object")
+        case .repeated: throw Self.conflict(key, holds: "strings of a repeated key", wanted: "an object")
         case .list: throw Self.conflict(key, holds: "an array", wanted: "an object")
         }
     }

@@ -34,8 +34,6 @@ struct URLEncodedWriter {
     private let options: URLEncodedSerializer.Options
     private let mode: Mode
     private let spaceAsPlus: Bool
-    private let keyTable = PercentEncoding.Table.key
-    private let valueTable = PercentEncoding.Table.value
 
     init(options: URLEncodedSerializer.Options, mode: Mode = .body) {
         self.options = options
@@ -163,7 +161,7 @@ struct URLEncodedWriter {
     /// Appends a key segment: percent-encoded for a body, as it is for fields.
     private mutating func appendKey(_ name: String) {
         switch mode {
-        case .body: PercentEncoding.append(name, to: &key, table: keyTable, spaceAsPlus: spaceAsPlus)
+        case .body: PercentEncoding.append(name, to: &key, allowing: .formKey, spaceAsPlus: spaceAsPlus)
         case .fields: key.append(contentsOf: name.utf8)
         }
     }
@@ -179,7 +177,7 @@ struct URLEncodedWriter {
             if literal {
                 output.append(contentsOf: text.utf8)
             } else {
-                PercentEncoding.append(text, to: &output, table: valueTable, spaceAsPlus: spaceAsPlus)
+                PercentEncoding.append(text, to: &output, allowing: .formValue, spaceAsPlus: spaceAsPlus)
             }
         }
     }

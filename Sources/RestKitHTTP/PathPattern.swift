@@ -49,7 +49,10 @@ public struct PathPattern: Sendable, Hashable, CustomStringConvertible, Expressi
     }
 
     /// The parameters when `path` (without query string) matches, else `nil`. Values are
-    /// percent-decoded.
+    /// percent-decoded leniently (``PercentEncoding/MalformedEscapes/keepLiteral``), since the
+    /// path is one the application built: a malformed escape (`%G1`, a final `%4`) stays as
+    /// written, and a value whose decoded bytes are not UTF-8 is kept exactly as written
+    /// (`%FF` stays `"%FF"`), never replaced with U+FFFD.
     ///
     /// ```swift
     /// PathPattern("communities/:communityId/posts.json").match("/communities/42/posts.json")  // ["communityId": "42"]
@@ -98,7 +101,7 @@ public struct PathPattern: Sendable, Hashable, CustomStringConvertible, Expressi
                     throw ObjectManagerError(
                         .routing, "no value for :\(name) in '\(pattern)' (values given: \(known.isEmpty ? "none" : known))")
                 }
-                output += PathEscaping.escape(value)
+                output += PercentEncoding.encode(value, allowing: .pathParameter)
             }
         }
     }
@@ -131,6 +134,11 @@ public struct PathPattern: Sendable, Hashable, CustomStringConvertible, Expressi
     public var description: String { pattern }
 
     // MARK: Parsing and matching
+
+    /// A matched parameter, percent-decoded leniently (see ``match(_:)``).
+    static func decodedParameter(_ text: Substring) -> String {
+        (try? PercentEncoding.decodeText(text, malformed: .keepLiteral)) ?? String(text)
+    }
 
     static func split(_ path: String) -> [Substring] {
         let withoutQuery = path.split(separator: "?", maxSplits: 1, omittingEmptySubsequences: false).first ?? ""
@@ -177,7 +185,7 @@ public struct PathPattern: Sendable, Hashable, CustomStringConvertible, Expressi
                 end = text.index(after: end)
                 var attempt = parameters
                 if match(tokens.dropFirst(), text[end...], into: &attempt) {
-                    attempt[name] = PathEscaping.unescape(text[..<end])
+                    attempt[name] = Self.decodedParameter(text[..<end])
                     parameters = attempt
                     return true
                 }

@@ -37,38 +37,39 @@ enum FormBodies {
         }
     }
 
-    /// An `application/x-www-form-urlencoded` body of the text fields, in order; a repeated
-    /// name gives repeated pairs, bracket keys (`user[name]`) are kept as written.
+    /// An `application/x-www-form-urlencoded` body of the text fields, pair by pair in the
+    /// order given (a repeated name is repeated where it stands; bracket keys such as
+    /// `user[name]` or `a[][x]` are kept as written). A `<PATH` value is sent byte for byte,
+    /// percent-encoded, whether or not it is UTF-8, as curl's `--data-urlencode name@PATH`.
     ///
-    /// - Throws: ``CommandFailure``: exit 2 for a file field (files need multipart), exit 1
-    ///   for an unreadable `<PATH`.
+    /// - Throws: ``CommandFailure``: exit 2 for a file field (files need multipart) or a
+    ///   `;type=` / `;filename=` parameter (a URL-encoded pair has neither, and dropping it
+    ///   silently would send something else than asked), exit 1 for an unreadable `<PATH`.
     static func urlEncoded(_ fields: [FormField]) throws(CommandFailure) -> Body {
-        var members = OrderedDictionary<String, Representation>()
+        var pairs: [(name: String, value: [UInt8])] = []
+        pairs.reserveCapacity(fields.count)
         for field in fields {
-            let value: String
-            switch field.content {
-            case .text(let text):
-                value = text
-            case .textFromFile(let path):
-                value = String(decoding: try contents(of: path), as: UTF8.self)
-            case .file:
+            if case .file = field.content {
                 throw CommandFailure.usage("-F \(field.name)=@…: files need multipart/form-data (drop --urlencoded)")
             }
-            if let existing = members[field.name] {
-                members[field.name] = .array((existing.arrayValue ?? [existing]) + [.string(value)])
-            } else {
-                members[field.name] = .string(value)
+            if field.contentType != nil || field.filename != nil {
+                let parameter = field.contentType != nil ? ";type=" : ";filename="
+                throw CommandFailure.usage(
+                    "-F \(field.name)=…\(parameter)…: a URL-encoded field has no \(parameter.dropFirst().dropLast()) "
+                        + "(drop \(parameter) or --urlencoded)")
+            }
+            switch field.content {
+            case .text(let text):
+                pairs.append((field.name, Array(text.utf8)))
+            case .textFromFile(let path):
+                pairs.append((field.name, try contents(of: path)))
+            case .file:
+                break  // refused above
             }
         }
-        var options = URLEncodedSerializer.Options()
-        options.arrayStyle = .repeatedKey
-        do {
-            var body = Body.bytes(try URLEncodedSerializer(options: options).serialize(.object(members)))
-            body.contentType = .formURLEncoded
-            return body
-        } catch {
-            throw CommandFailure.input("cannot encode the fields: \(error)")
-        }
+        var body = Body.bytes(URLEncodedSerializer().write(byteFields: pairs))
+        body.contentType = .formURLEncoded
+        return body
     }
 
     /// The bytes of the file at `path` (for `<PATH` values, which are small by nature).

@@ -20,7 +20,7 @@ struct FormCommand: ParsableCommand {
             """
     )
 
-    @Flag(name: .long, help: "Write application/x-www-form-urlencoded instead of multipart/form-data.")
+    @Flag(name: .long, help: "Write application/x-www-form-urlencoded instead of multipart/form-data (pairs in the given order; no ;type= or ;filename=).")
     var urlencoded = false
 
     @Option(name: .customShort("F"), help: ArgumentHelp(

@@ -13,7 +13,8 @@ struct PostCommand: AsyncParsableCommand {
             -F builds a multipart/form-data body (as curl does): files given with @PATH are \
             streamed from disk with an exact Content-Length, so memory stays flat whatever their \
             size; a file that changes during the upload fails it. --urlencoded sends the -F text \
-            fields as application/x-www-form-urlencoded; --json sends a JSON file (or - for \
+            fields as application/x-www-form-urlencoded, in the order given (<PATH values byte \
+            for byte; ;type= and ;filename= are refused); --json sends a JSON file (or - for \
             standard input) after checking that it parses. A progress bar is drawn on stderr \
             when it is a terminal. Exit status 1 on HTTP 400 or more, a transport error, a \
             missing or changed file; 2 on a malformed -F. Examples:

@@ -82,6 +82,22 @@ struct MultipartParserTests {
         #expect(headers["x-extra"] == "spaced")
     }
 
+    @Test("filename* (still read, never written): charsets, and filename when it does not decode", arguments: [
+        ("UTF-8''%E2%82%AC%20rates.txt", "€ rates.txt"),
+        ("utf-8'en'caf%c3%a9.txt", "café.txt"),
+        ("ISO-8859-1''caf%E9.txt", "café.txt"),
+        ("UTF-8''bad%G1.txt", "fallback.txt"),       // malformed escape
+        ("UTF-8''cut%E2%8", "fallback.txt"),         // truncated escape
+        ("UTF-8''%FF.txt", "fallback.txt"),          // not UTF-8
+        ("KOI8-R''x.txt", "fallback.txt"),           // unknown charset
+        ("no-quotes.txt", "fallback.txt"),           // not charset'language'value
+    ])
+    func extendedFilename(parameter: String, expected: String) throws {
+        let text = "--b\r\nContent-Disposition: form-data; name=\"f\"; filename=\"fallback.txt\"; filename*=\(parameter)\r\n\r\nx\r\n--b--"
+        let parts = try parseMultipart(Array(text.utf8), boundary: "b", chunkSize: 7)
+        #expect(parts.first?.headers.filename == expected)
+    }
+
     static func parseError(_ text: String, boundary: String = "b", limits: MultipartParser.Limits = .default)
         -> MultipartError?
     {

@@ -42,12 +42,20 @@ struct MultipartWriterTests {
         #expect(body.length == .known(7))
     }
 
-    @Test("name and filename escaping (WHATWG) and filename* for non-ASCII")
+    @Test("name and filename escaping (WHATWG), raw UTF-8, never filename* (RFC 7578 §4.2)")
     func escaping() throws {
         var form = MultipartForm(boundary: "b")
         form.append(name: "a\"b\r\nc", data: [], filename: "ré\"sumé\n.pdf", contentType: .plainText)
-        let text = String(decoding: try form.makeBody().makeReader().readAll(), as: UTF8.self)
-        #expect(text.contains(#"name="a%22b%0D%0Ac"; filename="ré%22sumé%0A.pdf"; filename*=UTF-8''r%C3%A9%22sum%C3%A9%0A.pdf"#))
+        form.append(name: "ü", data: [], filename: "日本語 😀.txt", contentType: nil)
+        let bytes = try form.makeBody().makeReader().readAll()
+        let text = String(decoding: bytes, as: UTF8.self)
+        #expect(text.contains("Content-Disposition: form-data; name=\"a%22b%0D%0Ac\"; filename=\"ré%22sumé%0A.pdf\"\r\n"))
+        #expect(text.contains("Content-Disposition: form-data; name=\"ü\"; filename=\"日本語 😀.txt\"\r\n"))
+        #expect(!text.contains("filename*"))
+        // The parser reads the names back.
+        let parts = try parseMultipart(bytes, boundary: "b", chunkSize: 3)
+        #expect(parts.map(\.headers.name) == ["a\"b\r\nc", "ü"])
+        #expect(parts.map(\.headers.filename) == ["ré\"sumé\n.pdf", "日本語 😀.txt"])
     }
 
     @Test("CR or LF in a header value is rejected, naming the part")

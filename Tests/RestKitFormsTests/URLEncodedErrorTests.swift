@@ -33,6 +33,14 @@ struct URLEncodedErrorTests {
         Case(input: "a[b]=1&a=2", errorType: .syntax, byteOffset: 7, column: 8),
         Case(input: "a[b]=1&a[]=2", errorType: .syntax, byteOffset: 7, column: 8),
         Case(input: "a[]=1&a[b]=2", errorType: .syntax, byteOffset: 6, column: 7),
+        // A string and an array (Rack 3: ParameterTypeError), in either order.
+        Case(input: "a=1&a[]=2", errorType: .syntax, byteOffset: 4, column: 5),
+        Case(input: "a[]=1&a=2", errorType: .syntax, byteOffset: 6, column: 7),
+        Case(input: "a=1&a=2&a[]=3", errorType: .syntax, byteOffset: 8, column: 9),
+        Case(input: "a=1&a=2&a[b]=3", errorType: .syntax, byteOffset: 8, column: 9),
+        Case(input: "x[a]=1&x[a][]=2", errorType: .syntax, byteOffset: 7, column: 8),
+        Case(input: "x[][a]=1&x[][a][]=2", errorType: .syntax, byteOffset: 9, column: 10),
+        Case(input: "éé=1&éé[]=2", errorType: .syntax, byteOffset: 7, column: 6),
     ]
 
     @Test(arguments: cases)
@@ -59,6 +67,13 @@ struct URLEncodedErrorTests {
         #expect(truncated.description == "1:3: incomplete percent escape '%2': '%' needs two hex digits")
         let conflict = try #require(throws: ParseError.self) { try URLEncodedParser().parse(text: "a=1&a[b]=2") }
         #expect(conflict.reason == "'a' is used as an object but already holds a string (key 'a[b]')")
+        let array = try #require(throws: ParseError.self) { try URLEncodedParser().parse(text: "b=0&a=1&a[]=2") }
+        #expect(array.description == "1:9: 'a' is used as an array but already holds a string (key 'a[]')")
+        #expect(array.location?.byteOffset == 8)
+        let string = try #require(throws: ParseError.self) { try URLEncodedParser().parse(text: "a[]=1&a=2") }
+        #expect(string.reason == "'a' is used as a string but already holds an array (key 'a')")
+        let repeated = try #require(throws: ParseError.self) { try URLEncodedParser().parse(text: "a=1&a=2&a[]=3") }
+        #expect(repeated.reason == "'a' is used as an array but already holds strings of a repeated key (key 'a[]')")
     }
 
     @Test func flatModeStillChecksEscapes() throws {

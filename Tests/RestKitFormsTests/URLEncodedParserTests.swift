@@ -14,7 +14,6 @@ struct URLEncodedParserTests {
         #expect(try parse("a=1&&b=2&") == ["a": "1", "b": "2"])
         #expect(try parse("a=b=c") == ["a": "b=c"])
         #expect(try parse("flag&x=") == ["flag": "", "x": ""])
-        #expect(try parse("=v") == ["": "v"])
         #expect(try parse("page=2&admin=true").objectValue?.values.map(\.kind) == [.string, .string])
     }
 
@@ -41,8 +40,33 @@ struct URLEncodedParserTests {
         #expect(try parse("a=1&a=2&a=3") == ["a": ["1", "2", "3"]])
         #expect(try parse("a=1&b=x&a=2") == ["a": ["1", "2"], "b": "x"])
         #expect(try parse("u[n]=1&u[n]=2") == ["u": ["n": ["1", "2"]]])
-        #expect(try parse("a=1&a[]=2") == ["a": ["1", "2"]])
-        #expect(try parse("a[]=1&a=2") == ["a": ["1", "2"]])
+    }
+
+    // Edge cases decided against Rack 3's parse_nested_query (see the README).
+
+    @Test(arguments: ["=v", "=", "=v&=w", "%3D=", "+"])
+    func emptyKeysAreDropped(input: String) throws {
+        // `%3D=` is the key "=" (not empty); `+` is the key " " (not empty).
+        let expected: Representation = switch input {
+        case "%3D=": ["=": ""]
+        case "+": [" ": ""]
+        default: [:]
+        }
+        #expect(try parse(input) == expected)
+        #expect(try parse(input, URLEncodedParser(keyMode: .flat)) == expected)
+    }
+
+    @Test func emptyKeysAmongOthers() throws {
+        #expect(try parse("a=1&=v&b=2") == ["a": "1", "b": "2"])
+        #expect(try parse("=v&a[]=1&=w&a[]=2") == ["a": ["1", "2"]])
+        #expect(try parse("a[]=1&=x", URLEncodedParser(keyMode: .flat)) == ["a[]": "1"])
+    }
+
+    @Test func onlyAmpersandSeparatesPairs() throws {
+        #expect(try parse("a=1;b=2") == ["a": "1;b=2"])
+        #expect(try parse("a=1;b=2&c=3") == ["a": "1;b=2", "c": "3"])
+        #expect(try parse("a;b=1") == ["a;b": "1"])
+        #expect(try parse("a=%3B") == ["a": ";"])
     }
 
     @Test func nestedObjects() throws {

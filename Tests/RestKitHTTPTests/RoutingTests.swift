@@ -9,6 +9,11 @@ struct RoutingTests {
         ("communities/:communityId/posts.json", "/communities/42/posts.json", ["communityId": "42"]),
         ("/files/:name.:format", "/files/report.tar.gz", ["name": "report", "format": "tar.gz"]),
         ("/users/:login", "/users/octo%20cat?page=2", ["login": "octo cat"]),
+        ("/users/:login", "/users/a+b%2Fc%c3%a9", ["login": "a+b/cé"]),
+        // Lenient by design: malformed escapes and non-UTF-8 results stay as written.
+        ("/users/:login", "/users/100%G1", ["login": "100%G1"]),
+        ("/users/:login", "/users/50%25%4", ["login": "50%%4"]),
+        ("/users/:login", "/users/x%FFy", ["login": "x%FFy"]),
     ])
     func matches(pattern: String, path: String, expected: [String: String]) {
         #expect(PathPattern(pattern).match(path) == expected)

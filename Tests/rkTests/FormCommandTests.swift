@@ -42,6 +42,48 @@ struct FormCommandTests {
         #expect(parsed.stdout == #"{"user":{"name":"Blake"},"tags":["a","b"],"q":"¡niño!"}"# + "\n")
     }
 
+    @Test func urlEncodedFieldsKeepTheirOrder() throws {
+        let rows = try CommandLineTests.run(["form", "--urlencoded", "-F", "a[][x]=1", "-F", "a[][y]=2", "-F", "a[][x]=3", "-F", "a[][y]=4"])
+        #expect(rows.status == 0, "\(rows.stderr)")
+        #expect(rows.stdout == "a[][x]=1&a[][y]=2&a[][x]=3&a[][y]=4")
+        let parsed = try CommandLineTests.run(["form", "--parse", "--type", "application/x-www-form-urlencoded", "-"], stdin: Array(rows.stdout.utf8))
+        #expect(parsed.stdout == #"{"a":[{"x":"1","y":"2"},{"x":"3","y":"4"}]}"# + "\n")
+
+        let repeated = try CommandLineTests.run(["form", "--urlencoded", "-F", "k=1", "-F", "j=2", "-F", "k=3"])
+        #expect(repeated.stdout == "k=1&j=2&k=3")
+    }
+
+    @Test func urlEncodedValueFromAFileIsSentByteForByte() throws {
+        let directory = FileManager.default.temporaryDirectory.appendingPathComponent("rk-form-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let binary = directory.appendingPathComponent("binary.bin")
+        try Data([0xFF, 0xFE, 0x00, 0x80, 0x41, 0x20, 0xC3, 0x0A]).write(to: binary)
+        let text = directory.appendingPathComponent("text.txt")
+        try Data("ñ&=".utf8).write(to: text)
+
+        let outcome = try CommandLineTests.run(["form", "--urlencoded", "-F", "p=<\(binary.path)", "-F", "t=<\(text.path)"])
+        #expect(outcome.status == 0, "\(outcome.stderr)")
+        #expect(outcome.stdout == "p=%FF%FE%00%80A%20%C3%0A&t=%C3%B1%26%3D")
+        #expect(!outcome.stdout.contains("%EF%BF%BD"))
+        #expect(Self.header("Content-Length", in: outcome.stderr) == "\(outcome.stdout.utf8.count)")
+    }
+
+    @Test(arguments: [["-F", "a=b;type=text/plain"], ["-F", "a=<FILE;type=text/plain"], ["-F", "a=b;filename=x.txt"]])
+    func urlEncodedRefusesPartParameters(field: [String]) throws {
+        let file = try CommandLineTests.temporaryFile("value.txt", "v")
+        defer { try? FileManager.default.removeItem(at: file.deletingLastPathComponent()) }
+        let field = field.map { $0.replacingOccurrences(of: "FILE", with: file.path) }
+        let refused = try CommandLineTests.run(["form", "--urlencoded", "-F", "ok=1"] + field)
+        #expect(refused.status == 2, "\(refused.stderr)")
+        #expect(refused.stdout.isEmpty)
+        let parameter = field[1].contains(";type=") ? ";type=" : ";filename="
+        #expect(refused.stderr == "rk: error: -F a=…\(parameter)…: a URL-encoded field has no \(parameter.dropFirst().dropLast()) (drop \(parameter) or --urlencoded)\n")
+        // The same field is fine in a multipart body.
+        let multipart = try CommandLineTests.run(["form", "-o", "/dev/null"] + field)
+        #expect(multipart.status == 0, "\(multipart.stderr)")
+    }
+
     @Test func errorsAndUsage() throws {
         let missing = try CommandLineTests.run(["form", "-F", "f=@/nonexistent/file.bin"])
         #expect(missing.status == 1)

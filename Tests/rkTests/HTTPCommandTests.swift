@@ -147,6 +147,15 @@ struct HTTPCommandTests {
             #expect(form.stdout == #"{"contentType":"application/x-www-form-urlencoded","contentLength":"32","body":"user[name]=Blake&q=a+b%26c"}"#
                     || form.stdout.contains(#""body":"user[name]=Blake&q=a%20b%26c""#), "\(form.stdout)")
 
+            let ordered = try await Self.rk(["post", base + "/echo", "--urlencoded", "-F", "k=1", "-F", "j=2", "-F", "k=3",
+                                             "-F", "a[][x]=1", "-F", "a[][y]=2", "-F", "a[][x]=3"])
+            #expect(ordered.status == 0, "\(ordered.stderr)")
+            #expect(ordered.stdout.contains(#""body":"k=1&j=2&k=3&a[][x]=1&a[][y]=2&a[][x]=3""#), "\(ordered.stdout)")
+
+            let typed = try await Self.rk(["post", base + "/echo", "--urlencoded", "-F", "a=b;type=text/plain"])
+            #expect(typed.status == 2, "\(typed.stderr)")
+            #expect(typed.stdout.isEmpty)
+
             let file = try await Self.rk(["post", base + "/echo", "--json", json.path])
             #expect(file.status == 0, "\(file.stderr)")
             #expect(file.stdout.contains(#""contentType":"application/json""#), "\(file.stdout)")
