@@ -76,12 +76,16 @@ let package = Package(
 
         .target(name: "RestKit", dependencies: ["RestKitCore", "RestKitJSON", "RestKitXML", "RestKitForms", "RestKitMapping"]),
 
+        // MARK: Support (internal, not a product)
+
+        .target(name: "RestKitResidentMemory"),
+
         // MARK: Tools
 
         .executableTarget(
             name: "rk",
             dependencies: [
-                "RestKit", "RestKitHTTP",
+                "RestKit", "RestKitHTTP", "RestKitResidentMemory",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
                 .product(name: "Crypto", package: "swift-crypto"),
             ]
@@ -89,7 +93,7 @@ let package = Package(
         .executableTarget(
             name: "rkbench",
             dependencies: [
-                "RestKit", "CJansson", "CYAJL", "CLibXML2",
+                "RestKit", "RestKitResidentMemory", "CJansson", "CYAJL", "CLibXML2",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
                 .product(name: "Hummingbird", package: "hummingbird"),
             ],
@@ -98,13 +102,14 @@ let package = Package(
 
         // MARK: Tests
 
-        .target(name: "RestKitTestSupport", dependencies: ["RestKitCore"], path: "Tests/RestKitTestSupport"),
+        .target(name: "RestKitTestSupport", dependencies: ["RestKitCore", "RestKitResidentMemory"], path: "Tests/RestKitTestSupport"),
         .testTarget(name: "RestKitCoreTests", dependencies: ["RestKitCore", "RestKitTestSupport"]),
         .testTarget(name: "RestKitJSONTests", dependencies: ["RestKitJSON", "RestKitTestSupport"]),
         .testTarget(name: "RestKitXMLTests", dependencies: ["RestKitXML", "RestKitTestSupport"]),
         .testTarget(name: "RestKitFormsTests", dependencies: ["RestKitForms", "RestKitTestSupport"]),
         .testTarget(name: "RestKitMappingTests", dependencies: ["RestKitMapping", "RestKitJSON", "RestKitTestSupport"]),
         .testTarget(name: "RestKitTests", dependencies: ["RestKit", "RestKitTestSupport"]),
+        .testTarget(name: "RestKitResidentMemoryTests", dependencies: ["RestKitResidentMemory"]),
         .testTarget(
             name: "RestKitHTTPTests",
             dependencies: [
