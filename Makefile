@@ -6,9 +6,9 @@ APT_PACKAGES     := libjansson-dev libyajl-dev libxml2-dev pkg-config
 SUDO             := $(shell [ "$$(id -u)" -eq 0 ] || echo sudo)
 SWIFT            ?= swift
 
-.PHONY: test bench build deps python-deps clean
+.PHONY: test bench build deps python-deps check-graph clean
 
-test: deps python-deps
+test: deps python-deps check-graph
 	$(SWIFT) build --build-tests
 	$(SWIFT) test --skip-build
 
@@ -18,6 +18,13 @@ bench: deps
 
 build: deps
 	$(SWIFT) build
+
+# The module graph is one-way (README, "Architecture"): fails on a module that depends on or
+# imports one above or beside it. The self-test injects violations into a scratch copy and
+# fails unless each is caught.
+check-graph:
+	python3 scripts/check-module-graph.py
+	python3 scripts/check-module-graph.py --self-test
 
 deps:
 	@if ! command -v pkg-config >/dev/null 2>&1 || ! pkg-config --exists $(PKG_CONFIG_NAMES); then \

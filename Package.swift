@@ -11,6 +11,7 @@ let package = Package(
         .library(name: "RestKitXML", targets: ["RestKitXML"]),
         .library(name: "RestKitMapping", targets: ["RestKitMapping"]),
         .library(name: "RestKitForms", targets: ["RestKitForms"]),
+        .library(name: "RestKitDefaults", targets: ["RestKitDefaults"]),
         .library(name: "RestKitHTTP", targets: ["RestKitHTTP"]),
         .executable(name: "rk", targets: ["rk"]),
         .executable(name: "rkbench", targets: ["rkbench"]),
@@ -24,6 +25,9 @@ let package = Package(
         .package(url: "https://github.com/apple/swift-nio-extras.git", from: "1.20.0"),
         .package(url: "https://github.com/hummingbird-project/hummingbird.git", from: "2.0.0"),
     ],
+    // The module graph is one-way: each target depends only on the layers below it (see
+    // "Architecture" in README.md). scripts/check-module-graph.py, run by `make test`, checks
+    // these dependency lists and every `import` under Sources/, Benchmarks/ and Tests/.
     targets: [
         // MARK: System libraries
 
@@ -63,12 +67,16 @@ let package = Package(
 
         .target(name: "RestKitMapping", dependencies: ["RestKitCore"]),
 
+        // MARK: Defaults (the built-ins bound together: Registry.default, JSON streaming)
+
+        .target(name: "RestKitDefaults", dependencies: ["RestKitCore", "RestKitJSON", "RestKitXML", "RestKitForms", "RestKitMapping"]),
+
         // MARK: HTTP
 
         .target(
             name: "RestKitHTTP",
             dependencies: [
-                "RestKitCore", "RestKitMapping", "RestKitForms", "RestKit",
+                "RestKitCore", "RestKitMapping", "RestKitForms", "RestKitDefaults",
                 .product(name: "AsyncHTTPClient", package: "async-http-client"),
                 .product(name: "NIOCore", package: "swift-nio"),
                 .product(name: "NIOPosix", package: "swift-nio"),
@@ -78,16 +86,20 @@ let package = Package(
             ]
         ),
 
-        // MARK: Umbrella
+        // MARK: Umbrella (re-exports only)
 
-        .target(name: "RestKit", dependencies: ["RestKitCore", "RestKitJSON", "RestKitXML", "RestKitForms", "RestKitMapping"]),
+        .target(name: "RestKit", dependencies: ["RestKitCore", "RestKitJSON", "RestKitXML", "RestKitForms", "RestKitMapping", "RestKitDefaults"]),
+
+        // MARK: Support (internal, not a product)
+
+        .target(name: "RestKitResidentMemory"),
 
         // MARK: Tools
 
         .executableTarget(
             name: "rk",
             dependencies: [
-                "RestKit", "RestKitHTTP",
+                "RestKit", "RestKitHTTP", "RestKitResidentMemory",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
                 .product(name: "Crypto", package: "swift-crypto"),
             ]
@@ -95,7 +107,7 @@ let package = Package(
         .executableTarget(
             name: "rkbench",
             dependencies: [
-                "RestKit", "CJansson", "CYAJL", "CLibXML2",
+                "RestKit", "RestKitResidentMemory", "CJansson", "CYAJL", "CLibXML2",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
                 .product(name: "Hummingbird", package: "hummingbird"),
             ],
@@ -104,13 +116,14 @@ let package = Package(
 
         // MARK: Tests
 
-        .target(name: "RestKitTestSupport", dependencies: ["RestKitCore"], path: "Tests/RestKitTestSupport"),
+        .target(name: "RestKitTestSupport", dependencies: ["RestKitCore", "RestKitResidentMemory"], path: "Tests/RestKitTestSupport"),
         .testTarget(name: "RestKitCoreTests", dependencies: ["RestKitCore", "RestKitTestSupport"]),
-        .testTarget(name: "RestKitJSONTests", dependencies: ["RestKitJSON", "RestKitTestSupport"]),
-        .testTarget(name: "RestKitXMLTests", dependencies: ["RestKitXML", "RestKitTestSupport"]),
-        .testTarget(name: "RestKitFormsTests", dependencies: ["RestKitForms", "RestKitTestSupport"]),
-        .testTarget(name: "RestKitMappingTests", dependencies: ["RestKitMapping", "RestKitJSON", "RestKitTestSupport"]),
+        .testTarget(name: "RestKitJSONTests", dependencies: ["RestKitCore", "RestKitJSON", "RestKitTestSupport"]),
+        .testTarget(name: "RestKitXMLTests", dependencies: ["RestKitCore", "RestKitXML", "RestKitTestSupport"]),
+        .testTarget(name: "RestKitFormsTests", dependencies: ["RestKitCore", "RestKitForms", "RestKitTestSupport"]),
+        .testTarget(name: "RestKitMappingTests", dependencies: ["RestKitCore", "RestKitMapping", "RestKitJSON", "RestKitTestSupport"]),
         .testTarget(name: "RestKitTests", dependencies: ["RestKit", "RestKitTestSupport"]),
+        .testTarget(name: "RestKitResidentMemoryTests", dependencies: ["RestKitResidentMemory"]),
         .testTarget(
             name: "RestKitHTTPTests",
             dependencies: [

@@ -1,5 +1,5 @@
 import Synchronization
-import RestKit
+import RestKitDefaults
 
 /// Configured once, asked for objects: does the HTTP, the content negotiation, the parsing
 /// through the registry, the mapping and the error handling.

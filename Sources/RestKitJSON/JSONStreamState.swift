@@ -13,8 +13,8 @@ import RestKitCore
 /// - **in the target array**: each element is built on ``builder`` and moved to
 ///   ``completed`` as soon as it closes; the builder then starts empty again.
 ///
-/// The owner (``JSONElementStreamParser``) allocates it, so callbacks reach it through yajl's
-/// context pointer without reference counting.
+/// The ``YAJLDriver`` of a ``JSONElementStreamParser`` allocates it, so callbacks reach it
+/// through yajl's context pointer without reference counting.
 struct JSONStreamState {
     /// The key path components, as UTF-8; empty for a top-level array.
     let components: [[UInt8]]
@@ -56,7 +56,12 @@ struct JSONStreamState {
     var handle: yajl_handle?
     /// Where the top-level value ended.
     var documentEnd = DocumentEnd()
+    /// The length of the chunk at ``chunkStart``.
     var chunkCount = 0
+    /// The input is validated as it goes by, not kept.
+    var validator = ChunkedUTF8Validator()
+    /// Line and column, counted as chunks go by.
+    var locations = StreamLocationCounter()
 
     init(keyPath: String?, maximumDepth: Int) {
         let text = keyPath ?? ""

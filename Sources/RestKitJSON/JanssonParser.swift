@@ -1,5 +1,11 @@
 internal import CJansson
+#if canImport(Glibc)
 import Glibc
+#elseif canImport(Musl)
+import Musl
+#elseif canImport(Darwin)
+import Darwin
+#endif
 public import RestKitCore
 
 /// Parses JSON with jansson's `json_loadb` (a DOM parser), then converts the jansson tree

@@ -1,4 +1,10 @@
+#if canImport(Glibc)
 import Glibc
+#elseif canImport(Musl)
+import Musl
+#elseif canImport(Darwin)
+import Darwin
+#endif
 import RestKitCore
 
 /// Line and column for a parser that does not keep its input: counts lines and columns
@@ -21,19 +27,41 @@ struct StreamLocationCounter {
     private var line = 1
     /// 1-based column at ``offset``.
     private var column = 1
+    /// Line and column before each of the last three bytes counted (`recent.2` the last), so
+    /// that an error in a UTF-8 sequence that a chunk boundary cut (the validator carries at
+    /// most three bytes of it) is placed where the sequence starts.
+    private var recent = ((line: 1, column: 1), (line: 1, column: 1), (line: 1, column: 1))
+    /// How many of ``recent`` are bytes counted so far (at most 3).
+    private var recentCount = 0
 
     /// Counts a chunk that has been parsed.
     mutating func advance(over chunk: UnsafeBufferPointer<UInt8>) {
-        (line, column) = Self.advance(line: line, column: column, over: chunk)
+        let head = max(0, chunk.count - 3)
+        (line, column) = Self.advance(line: line, column: column, over: UnsafeBufferPointer(rebasing: chunk[0..<head]))
+        for byte in chunk[head...] {
+            recent = (recent.1, recent.2, (line, column))
+            recentCount = min(3, recentCount + 1)
+            if byte == UInt8(ascii: "\n") {
+                line += 1
+                column = 1
+            } else if byte & 0xC0 != 0x80 {
+                column += 1
+            }
+        }
         offset += chunk.count
     }
 
     /// The location of `inputOffset`, which lies in `chunk` (not yet counted) starting at
-    /// input offset `chunkOffset` (normally ``offset``), or at the end of the input counted
-    /// so far when `chunk` is empty. Offsets outside the chunk are clamped to it for line and
-    /// column (an invalid UTF-8 sequence begun in the previous chunk is placed at the chunk's
-    /// start, up to 3 bytes late); the byte offset is always exact.
+    /// input offset `chunkOffset` (normally ``offset``), in the last three bytes counted, or
+    /// at the end of the input counted so far when `chunk` is empty. The byte offset is always
+    /// exact; line and column too, except for an offset further back than three bytes
+    /// (which no caller reports), placed at the chunk's start.
     func location(at inputOffset: Int, inChunk chunk: UnsafeBufferPointer<UInt8>, from chunkOffset: Int) -> SourceLocation {
+        let back = chunkOffset - inputOffset
+        if back >= 1, back <= recentCount, chunkOffset == offset {
+            let position = back == 1 ? recent.2 : back == 2 ? recent.1 : recent.0
+            return SourceLocation(line: position.line, column: position.column, byteOffset: inputOffset)
+        }
         let prefix = min(max(inputOffset - chunkOffset, 0), chunk.count)
         let (line, column) = Self.advance(line: line, column: column, over: UnsafeBufferPointer(rebasing: chunk[0..<prefix]))
         return SourceLocation(line: line, column: column, byteOffset: inputOffset)

@@ -2,8 +2,8 @@ internal import CYAJL
 import RestKitCore
 
 /// What yajl's callbacks write into. yajl's context pointer points at one of these; the
-/// owner (``IncrementalJSONParser``) allocates it, so callbacks reach it without reference
-/// counting or exclusivity checks.
+/// ``YAJLDriver`` of an ``IncrementalJSONParser`` allocates it, so callbacks reach it without
+/// reference counting or exclusivity checks.
 struct YAJLState {
     var builder: TapeBuilder
     /// Set by a callback that stops the parse; reported instead of yajl's own message.

@@ -2,7 +2,7 @@ internal import CYAJL
 
 /// Owns one yajl handle, the callback table it reads (yajl keeps the pointer for the life of
 /// the handle, so the table gets its own allocation), and the context its callbacks write
-/// into. Shared by ``IncrementalJSONParser`` and ``JSONElementStreamParser``.
+/// into. Owned by the ``YAJLDriver``.
 final class YAJLSession<Context> {
     let handle: yajl_handle
     /// What the callbacks receive as their context pointer.

@@ -1,6 +1,5 @@
 import Crypto
 import Foundation
-import Glibc
 import RestKit
 
 /// Parses a body for `rk form --parse`: one JSON line per multipart part, or the

@@ -1,6 +1,6 @@
 import Foundation
-import Glibc
 import RestKit
+import RestKitResidentMemory
 
 /// Builds the body for `rk form` and streams it out.
 struct FormWriting {
@@ -20,18 +20,14 @@ struct FormWriting {
             let elapsed = ContinuousClock.now - start
             let seconds = Double(elapsed.components.seconds) + Double(elapsed.components.attoseconds) / 1e18
             let rate = seconds > 0 ? Double(written) / seconds / 1e6 : 0
-            let peak = Self.peakResidentBytes().map { String($0) } ?? "unknown"
-            StandardStreams.writeError("Stats: \(written) bytes in \(String(format: "%.3f", seconds)) s (\(String(format: "%.0f", rate)) MB/s), peak RSS \(peak) bytes\n")
+            let peak: String
+            do {
+                peak = "\(try ResidentMemory.peakBytes()) bytes"
+            } catch {
+                peak = "unknown (\(error))"
+            }
+            StandardStreams.writeError("Stats: \(written) bytes in \(String(format: "%.3f", seconds)) s (\(String(format: "%.0f", rate)) MB/s), peak RSS \(peak)\n")
         }
-    }
-
-    /// `VmHWM` from `/proc/self/status`, in bytes.
-    private static func peakResidentBytes() -> Int? {
-        guard let status = try? String(contentsOfFile: "/proc/self/status", encoding: .utf8) else { return nil }
-        for line in status.split(separator: "\n") where line.hasPrefix("VmHWM:") {
-            return line.split(separator: " ").compactMap { Int($0) }.first.map { $0 * 1024 }
-        }
-        return nil
     }
 
     /// Copies the body to the output one fixed-size buffer at a time; returns the bytes written.

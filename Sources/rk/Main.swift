@@ -1,5 +1,11 @@
 import ArgumentParser
+#if canImport(Glibc)
 import Glibc
+#elseif canImport(Musl)
+import Musl
+#elseif canImport(Darwin)
+import Darwin
+#endif
 
 /// Entry point: runs `rk` and maps failures to exit codes (0 success, 1 bad input or a failed
 /// request, 2 usage error), printing one `rk: error: …` line for input errors.

@@ -1,6 +1,5 @@
 import ArgumentParser
 import Foundation
-import Glibc
 import RestKit
 import RestKitHTTP
 

@@ -1,3 +1,5 @@
+import RestKitResidentMemory
+
 /// Measures benchmark cases: warm-up, sample sizing, interleaved rounds, medians.
 ///
 /// Within a case every workload (subjects and baselines) is sampled once per round, in an
@@ -102,12 +104,12 @@ struct Harness {
     /// Runs a one-shot workload once: its time and the peak resident memory during the run
     /// (the kernel's peak is reset first; where it cannot be, the process's peak so far).
     private mutating func runOnce(_ workload: any Workload) -> Result<(seconds: Double, peakBytes: Int?), any Error> {
-        ResidentMemory.resetPeak()
+        _ = try? ResidentMemory.resetPeak()
         do {
             var result = 0
             let seconds = try Stopwatch.seconds { result = try workload.run() }
             checksum &+= result
-            return .success((seconds, ResidentMemory.peakBytes()))
+            return .success((seconds, try? ResidentMemory.peakBytes()))
         } catch {
             return .failure(error)
         }

@@ -1,5 +1,6 @@
 import Foundation
 import RestKit
+import RestKitResidentMemory
 
 /// Measures a workload's peak resident memory in a fresh `rkbench` process, so the number
 /// is the workload's own and not the benchmark process's (which holds every corpus document
@@ -45,7 +46,8 @@ enum MemoryProbe {
         default:
             throw BaselineError("unknown --memory-probe kind '\(parts[0])'")
         }
-        print("peak_rss_bytes \(ResidentMemory.peakBytes() ?? 0)")
+        // A peak that cannot be read fails the probe (the parent then reports none), never 0.
+        print("peak_rss_bytes \(try ResidentMemory.peakBytes())")
     }
 }
 

@@ -1,5 +1,4 @@
 import Foundation
-import Glibc
 import Synchronization
 
 /// A temporary file of a given size filled with a pseudo-random pattern (real data, so reads

@@ -1,4 +1,5 @@
 import RestKit
+import RestKitResidentMemory
 import Synchronization
 
 /// The subject: builds a form (three text fields and the file), then reads the whole body
@@ -12,10 +13,11 @@ final class MultipartBodyWorkload: Workload {
     let name = "multipart"
     let file: BenchmarkTemporaryFile
     private var buffer = [UInt8](repeating: 0, count: 1 << 20)
-    private var peakRSS = 0
+    /// `nil` until read (or where `/proc` cannot be read: the metrics are then left out).
+    private var peakRSS: Int?
     private var resetDone = false
     private var resetWorks = false
-    private var rssBefore = 0
+    private var rssBefore: Int?
 
     init(file: BenchmarkTemporaryFile) {
         self.file = file
@@ -25,10 +27,12 @@ final class MultipartBodyWorkload: Workload {
     /// run: the process with its corpus loaded), `rss_growth_bytes` (what producing bodies
     /// added on top) and whether the peak was reset first.
     var metrics: [String: Double] {
-        var metrics: [String: Double] = [
-            "in_process_peak_rss_bytes": Double(peakRSS), "rss_before_bytes": Double(rssBefore),
-            "rss_growth_bytes": Double(max(0, peakRSS - rssBefore)), "peak_rss_reset": resetWorks ? 1 : 0,
-        ]
+        var metrics: [String: Double] = ["peak_rss_reset": resetWorks ? 1 : 0]
+        if let peakRSS, let rssBefore {
+            metrics["in_process_peak_rss_bytes"] = Double(peakRSS)
+            metrics["rss_before_bytes"] = Double(rssBefore)
+            metrics["rss_growth_bytes"] = Double(max(0, peakRSS - rssBefore))
+        }
         // The number the memory target is about: a fresh process producing this body alone.
         if let path = try? file.path(), let peak = probe.value({ MemoryProbe.measure("multipart:\(path)") }) {
             metrics["peak_rss_bytes"] = Double(peak)
@@ -56,8 +60,8 @@ final class MultipartBodyWorkload: Workload {
     func run() throws -> Int {
         if !resetDone {
             resetDone = true
-            resetWorks = ResidentMemory.resetPeak()
-            rssBefore = ResidentMemory.currentBytes() ?? 0
+            resetWorks = (try? ResidentMemory.resetPeak()) != nil
+            rssBefore = try? ResidentMemory.currentBytes()
         }
         var form = MultipartForm()
         form.append(field: "title", value: "benchmark upload")
@@ -72,7 +76,7 @@ final class MultipartBodyWorkload: Workload {
             if count == 0 { break }
             total += count
         }
-        peakRSS = max(peakRSS, ResidentMemory.peakBytes() ?? 0)
+        if let peak = try? ResidentMemory.peakBytes() { peakRSS = max(peakRSS ?? 0, peak) }
         guard total == body.length.value else { throw BodyError(.lengthMismatch, "produced \(total) bytes") }
         return total
     }

@@ -1,5 +1,5 @@
 import Foundation
-import Glibc
+import RestKitResidentMemory
 import Synchronization
 
 /// Runs a program with `posix_spawn`, waits for it with `wait4` and measures the child's own
@@ -78,11 +78,11 @@ enum ChildProcess {
 
 /// Polls a child's `VmHWM` until told to stop.
 private final class PeakWatcher: Sendable {
-    private let pid: String
+    private let pid: pid_t
     private let state = Mutex((peak: 0, running: true))
 
     init(pid: pid_t) {
-        self.pid = String(pid)
+        self.pid = pid
     }
 
     /// Reads `VmHWM` every 5 ms until ``stop()``.
@@ -95,7 +95,7 @@ private final class PeakWatcher: Sendable {
 
     /// Reads `VmHWM` once (nothing when the process is gone).
     func sample() {
-        guard let bytes = ResidentMemory.peakBytes(of: pid) else { return }
+        guard let bytes = try? ResidentMemory.peakBytes(of: pid) else { return }
         state.withLock { $0.peak = max($0.peak, bytes) }
     }
 

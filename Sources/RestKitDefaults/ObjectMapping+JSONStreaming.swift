@@ -1,15 +1,17 @@
 import RestKitCore
 import RestKitJSON
-import RestKitMapping
+public import RestKitMapping
 
 extension ObjectMapping {
     /// Maps the elements of a JSON array as its bytes arrive — the top-level array, or the
     /// array at a dotted key path such as `"statuses"` or `"data.items"` — handing out one
-    /// model per element, in flat memory whatever the document's size.
+    /// model per element, in flat memory whatever the document's size. Parsing is done by
+    /// yajl (``JSONElementStreamParser``); this is
+    /// ``RestKitMapping/ObjectMapping/stream(from:parser:options:)`` with that parser.
     ///
     /// `chunks` is any async sequence of byte collections: `URL.resourceBytes` chunked,
     /// a file read in blocks, or an AsyncHTTPClient body (`response.body.map(\.readableBytesView)`).
-    /// Chunks may have any size. Parsing is done by yajl (see ``JSONElementStreamParser``).
+    /// Chunks may have any size.
     ///
     /// ```swift
     /// let tweets = ObjectMapping(Tweet.init) { tweet in
@@ -34,7 +36,7 @@ extension ObjectMapping {
     public func stream<Chunks: AsyncSequence>(
         from chunks: Chunks, at keyPath: String? = nil, options: MappingOptions = MappingOptions(), maximumDepth: Int = 512
     ) -> MappedElementStream<Chunks, Model> where Chunks.Element: Sequence<UInt8> {
-        MappedElementStream(chunks: chunks, mapping: self, keyPath: keyPath, options: options, maximumDepth: maximumDepth)
+        stream(from: chunks, parser: { JSONElementStreamParser(keyPath: keyPath, maximumDepth: maximumDepth) }, options: options)
     }
 
     /// The callback form of ``stream(from:at:options:maximumDepth:)``: calls `body` with each
@@ -53,11 +55,8 @@ extension ObjectMapping {
         from chunks: Chunks, at keyPath: String? = nil, options: MappingOptions = MappingOptions(), maximumDepth: Int = 512,
         each body: (Model) async throws -> Void
     ) async throws -> Int where Chunks.Element: Sequence<UInt8> {
-        var count = 0
-        for try await model in stream(from: chunks, at: keyPath, options: options, maximumDepth: maximumDepth) {
-            try await body(model)
-            count += 1
-        }
-        return count
+        try await stream(
+            from: chunks, parser: { JSONElementStreamParser(keyPath: keyPath, maximumDepth: maximumDepth) },
+            options: options, each: body)
     }
 }

@@ -1,17 +1,16 @@
 import RestKitCore
-import RestKitJSON
-import RestKitMapping
 
-/// The models mapped from the elements of a JSON array as its bytes arrive: what
-/// ``RestKitMapping/ObjectMapping/stream(from:at:options:maximumDepth:)`` returns.
+/// The models mapped from the elements of an array as its document's bytes arrive: what
+/// ``ObjectMapping/stream(from:parser:options:)`` returns (and, for JSON,
+/// `ObjectMapping.stream(from:at:)` from RestKitDefaults).
 ///
 /// Iterating it pulls chunks from `Chunks` only as fast as models are consumed, feeds them
-/// to a ``JSONElementStreamParser`` and maps each finished element with the mapping, so a
-/// document of any size is mapped in flat memory: at most one chunk, the elements that
-/// chunk completed, and the element being built are alive at a time.
+/// to an ``ElementStreamParser`` (a new one per iteration) and maps each finished element
+/// with the mapping, so a document of any size is mapped in flat memory: at most one chunk,
+/// the elements that chunk completed, and the element being built are alive at a time.
 ///
 /// ```swift
-/// for try await tweet in tweetMapping.stream(from: body, at: "statuses") {
+/// for try await tweet in tweetMapping.stream(from: body, parser: { JSONElementStreamParser(keyPath: "statuses") }) {
 ///     print(tweet.text)
 /// }
 /// ```
@@ -27,15 +26,17 @@ public struct MappedElementStream<Chunks: AsyncSequence, Model>: AsyncSequence w
 
     let chunks: Chunks
     let mapping: ObjectMapping<Model>
-    let keyPath: String?
     let options: MappingOptions
-    let maximumDepth: Int
+    let makeParser: @Sendable () -> ElementParserBox
 
-    /// Starts reading `chunks`.
+    /// Starts reading `chunks`, with a new parser.
+    ///
+    /// ```swift
+    /// var models = stream.makeAsyncIterator()
+    /// let first = try await models.next()
+    /// ```
     public func makeAsyncIterator() -> Iterator {
-        Iterator(
-            chunks: chunks.makeAsyncIterator(), mapping: mapping, options: options,
-            parser: ParserBox(keyPath: keyPath, maximumDepth: maximumDepth))
+        Iterator(chunks: chunks.makeAsyncIterator(), mapping: mapping, options: options, parser: makeParser())
     }
 
     /// Pulls chunks, parses, maps; see ``MappedElementStream``.
@@ -43,7 +44,7 @@ public struct MappedElementStream<Chunks: AsyncSequence, Model>: AsyncSequence w
         var chunks: Chunks.AsyncIterator
         let mapping: ObjectMapping<Model>
         let options: MappingOptions
-        let parser: ParserBox
+        let parser: ElementParserBox
         /// Elements parsed but not yet mapped, and the next one to map.
         var pending: [Representation] = []
         var next = 0
@@ -52,6 +53,10 @@ public struct MappedElementStream<Chunks: AsyncSequence, Model>: AsyncSequence w
         var done = false
 
         /// The next model, `nil` at the end of the array's document.
+        ///
+        /// ```swift
+        /// while let tweet = try await iterator.next() { print(tweet.id) }
+        /// ```
         public mutating func next() async throws -> Model? {
             while true {
                 if next < pending.count {
@@ -86,25 +91,6 @@ public struct MappedElementStream<Chunks: AsyncSequence, Model>: AsyncSequence w
                 pending.removeAll()
                 throw error.inElement(index, of: parser.keyPath)
             }
-        }
-    }
-
-    /// Owns the non-copyable parser for the (copyable) iterator.
-    final class ParserBox {
-        private var parser: JSONElementStreamParser
-        let keyPath: String
-
-        init(keyPath: String?, maximumDepth: Int) {
-            parser = JSONElementStreamParser(keyPath: keyPath, maximumDepth: maximumDepth)
-            self.keyPath = keyPath ?? ""
-        }
-
-        func append(_ chunk: some Sequence<UInt8>) throws(ParseError) -> [Representation] {
-            try parser.append(chunk)
-        }
-
-        func finish() throws(ParseError) -> [Representation] {
-            try parser.finish()
         }
     }
 }

@@ -1,3 +1,8 @@
+public import RestKitCore
+import RestKitForms
+import RestKitJSON
+import RestKitXML
+
 extension Registry {
     /// Every built-in plugin:
     ///

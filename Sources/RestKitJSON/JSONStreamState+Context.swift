@@ -1,0 +1,30 @@
+import RestKitCore
+
+/// The streaming context keeps no input: it validates UTF-8 chunk by chunk (carrying at most
+/// three bytes of a cut sequence) and counts lines and columns as chunks go by.
+extension JSONStreamState: YAJLContext {
+    var overflowed: Bool { builder.overflowed }
+
+    mutating func receive(_ chunk: UnsafeRawBufferPointer) -> Int {
+        locations.offset
+    }
+
+    mutating func validate(_ chunk: UnsafeRawBufferPointer) -> Int? {
+        validator.validate(chunk.assumingMemoryBound(to: UInt8.self), isFinal: false)
+    }
+
+    mutating func finishValidation() -> Int? {
+        validator.finish()
+    }
+
+    mutating func parsed(_ chunk: UnsafeRawBufferPointer) {
+        locations.advance(over: chunk.assumingMemoryBound(to: UInt8.self))
+    }
+
+    var inputCount: Int { locations.offset }
+
+    func location(ofInputOffset offset: Int, inChunk chunk: UnsafeRawBufferPointer?) -> SourceLocation {
+        let bytes = chunk?.assumingMemoryBound(to: UInt8.self) ?? UnsafeBufferPointer(start: nil, count: 0)
+        return locations.location(at: offset, inChunk: bytes, from: locations.offset)
+    }
+}

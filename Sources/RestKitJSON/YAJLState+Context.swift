@@ -1,0 +1,27 @@
+import RestKitCore
+
+/// The whole-document context keeps all input on its tape (strings and numbers point into
+/// it), so it validates and locates against the input it holds.
+extension YAJLState: YAJLContext {
+    var overflowed: Bool { builder.overflowed }
+
+    mutating func receive(_ chunk: UnsafeRawBufferPointer) -> Int {
+        builder.appendInput(chunk)
+    }
+
+    mutating func validate(_ chunk: UnsafeRawBufferPointer) -> Int? {
+        builder.validateInput(isFinal: false)
+    }
+
+    mutating func finishValidation() -> Int? {
+        builder.validateInput(isFinal: true)
+    }
+
+    mutating func parsed(_ chunk: UnsafeRawBufferPointer) {}
+
+    var inputCount: Int { builder.inputCount }
+
+    func location(ofInputOffset offset: Int, inChunk chunk: UnsafeRawBufferPointer?) -> SourceLocation {
+        builder.location(ofInputOffset: offset)
+    }
+}
