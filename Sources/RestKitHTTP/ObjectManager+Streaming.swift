@@ -1,0 +1,59 @@
+extension ObjectManager {
+    /// Gets `path` and maps the elements of the JSON array at `keyPath` (the whole document
+    /// when `nil`) with `mapping` as the response arrives: memory stays flat whatever the
+    /// response's size, and the first objects are ready before the last bytes are sent.
+    ///
+    /// ```swift
+    /// let events = try await manager.streamObjects(at: "/events/export", keyPath: "events", mapping: eventMapping)
+    /// for try await event in events {
+    ///     try store.insert(event)
+    /// }
+    /// ```
+    ///
+    /// Returns once the response head has arrived and is known to be a JSON success. The
+    /// request holds a slot of the ``RequestQueue`` until then, not while the body streams.
+    /// No ``Configuration/maximumResponseSize`` applies to the streamed body.
+    ///
+    /// - Throws: ``ObjectManagerError``: the transport's errors; `.server` for 4xx/5xx (with
+    ///   the server's messages, as ``getObjects(at:parameters:)`` maps them);
+    ///   `.unsupportedContentType` for a body that is not JSON. Iterating the stream throws
+    ///   `.unparsableResponse` (with the line, column and byte offset) or `.mapping` (with the
+    ///   element's index), see ``ObjectStream``.
+    public func streamObjects<Model>(
+        at path: String, parameters: Representation? = nil, keyPath: String? = nil, mapping: ObjectMapping<Model>
+    ) async throws(ObjectManagerError) -> ObjectStream<Model> {
+        let configuration = configuration
+        let request = try makeRequest(method: .get, path: path, parameters: parameters, configuration: configuration)
+        if Task.isCancelled {
+            throw ObjectManagerError(.cancelled, "\(request.method) \(request.url) was cancelled before it was sent")
+        }
+        let transport = transport
+        let response = try await requestQueue.run(method: request.method, path: relativePath(of: request.url)) {
+            () async throws(ObjectManagerError) -> StreamedResponse in
+            try await transport.stream(request)
+        }
+        let target = "\(request.method) \(relativePath(of: response.url ?? request.url))"
+        if response.status >= 400 || (300..<400).contains(response.status) {
+            // Small by nature: collected and mapped into the usual error.
+            let whole = try await response.collect(upTo: request.maximumResponseSize ?? (1 << 20))
+            _ = try map(whole, of: request, configuration: configuration)
+            throw ObjectManagerError(.server, "\(target) failed with status \(response.status)", status: response.status)
+        }
+        if response.status == 204 || response.status == 304 {
+            return ObjectStream(response: response, target: target, keyPath: keyPath, mapping: mapping, options: configuration.mappingOptions, empty: true)
+        }
+        let contentType: MediaType?
+        do {
+            contentType = try response.headers["Content-Type"].map { try MediaType($0) }
+        } catch {
+            throw ObjectManagerError(.unsupportedContentType, "malformed Content-Type in the response to \(target): \(error)", status: response.status, underlying: error)
+        }
+        guard let contentType, contentType.matches(.json, followingSuffix: true) || contentType.essence == "text/json" else {
+            throw ObjectManagerError(
+                .unsupportedContentType,
+                "the response to \(target) is \(contentType?.essence ?? "untyped"); streamObjects maps JSON only",
+                status: response.status)
+        }
+        return ObjectStream(response: response, target: target, keyPath: keyPath, mapping: mapping, options: configuration.mappingOptions, empty: false)
+    }
+}
