@@ -146,8 +146,9 @@ struct JSONParserScannerTests {
         }
     }
 
-    @Test func readsTheCorpusLikeYAJL() throws {
-        guard let directory = SharedCorpus.directory("corpora/json") else { return }
+    @Test(.enabled(if: SharedCorpus.directory("corpora/json") != nil, Comment(rawValue: SharedCorpus.missingMessage("corpora/json"))))
+    func readsTheCorpusLikeYAJL() throws {
+        let directory = try #require(SharedCorpus.directory("corpora/json"))
         for name in ["twitter.json", "citm_catalog.json", "canada.json"] {
             let bytes = try SharedCorpus.bytes(of: directory.appendingPathComponent(name))
             let mine = try parser.parse(bytes)

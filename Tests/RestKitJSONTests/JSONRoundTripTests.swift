@@ -17,6 +17,13 @@ struct JSONRoundTripTests {
         return try SharedCorpus.bytes(of: directory.appendingPathComponent(name))
     }
 
+    /// The arguments of the tests below: an empty list would run them zero times and pass.
+    @Test func corpusIsPresent() {
+        for name in ["twitter.json", "citm_catalog.json", "canada.json"] {
+            #expect(Self.corpus.contains(name), "\(name) is missing from the JSON corpus")
+        }
+    }
+
     @Test(arguments: corpus)
     func roundTripIsIdentity(file: String) throws {
         let bytes = try Self.load(file)

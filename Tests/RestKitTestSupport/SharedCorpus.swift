@@ -2,8 +2,11 @@ import Foundation
 
 /// Finds the shared corpora (`../shared` beside the package) for tests that use them.
 ///
-/// Tests that need a corpus call ``directory(_:)`` and, when it returns `nil`, record a
-/// skip with ``missingMessage(_:)`` so `make test` passes on a machine without `../shared`.
+/// Tests that need a corpus are gated with `.enabled(if:)` on ``directory(_:)`` and carry
+/// ``missingMessage(_:)`` as the trait's comment, so that on a machine without `../shared`
+/// `make test` passes and lists each of them as skipped, saying which corpus is missing and
+/// where it was looked for. Inside a gated test, get the folder with `try #require`: never
+/// return early, which would pass without testing anything.
 ///
 /// ```swift
 /// @Test(.enabled(if: SharedCorpus.directory("corpora/json") != nil, Comment(rawValue: SharedCorpus.missingMessage("corpora/json"))))
@@ -34,9 +37,16 @@ public enum SharedCorpus {
         return url
     }
 
-    /// The skip message for a missing folder.
+    /// The skip comment for a missing folder: `corpus not found at PATH (…)` (Swift Testing
+    /// prints it after "skipped:").
+    ///
+    /// ```swift
+    /// SharedCorpus.missingMessage("corpora/json")
+    /// // corpus not found at /work/shared/corpora/json (put the shared corpora beside the package, or set RESTKIT_SHARED)
+    /// ```
     public static func missingMessage(_ relativePath: String) -> String {
-        "skipped: \(root.appendingPathComponent(relativePath).path) is absent (the shared corpora are not beside the package)"
+        "corpus not found at \(root.appendingPathComponent(relativePath).path)"
+            + " (put the shared corpora beside the package, or set RESTKIT_SHARED)"
     }
 
     /// Files in `relativePath` whose names satisfy `include`, sorted by name; empty when absent.

@@ -138,7 +138,7 @@ struct StreamingMappingTests {
     @Test(.enabled(if: SharedCorpus.directory("corpora/json") != nil, Comment(rawValue: SharedCorpus.missingMessage("corpora/json"))),
           arguments: [7, 4096, Int.max])
     func twitterCorpusStatuses(chunkSize: Int) async throws {
-        guard let directory = SharedCorpus.directory("corpora/json") else { return }
+        let directory = try #require(SharedCorpus.directory("corpora/json"))
         let bytes = try SharedCorpus.bytes(of: directory.appendingPathComponent("twitter.json"))
         let whole = try YAJLParser().parse(bytes)
         let expected = try StreamedTweet.mapping.mapCollection(whole["statuses"] ?? .null)
