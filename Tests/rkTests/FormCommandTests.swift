@@ -117,4 +117,13 @@ struct FormCommandTests {
         #expect(stats.hasPrefix("\(length) bytes in "))
         #expect(peak < 64 << 20, "\(stats)")
     }
+
+    @Test func multipartParseErrorsNameTheFileAndTheByteOffset() throws {
+        let body = "--XyZ\r\nContent-Disposition: form-data; name=\"a\"\r\n\r\nhello\r\n--XyZ\r\nBadHeader\r\n\r\nx\r\n--XyZ--\r\n"
+        let file = try CommandLineTests.temporaryFile("body.bin", body)
+        let outcome = try CommandLineTests.run(["form", "--parse", "--type", "multipart/form-data; boundary=XyZ", file.path])
+        #expect(outcome.status == 1)
+        // "BadHeader" starts at byte 65 of the body.
+        #expect(outcome.stderr == "rk: error: \(file.path): byte 65: part '#1': header line without ':'\n", "\(outcome.stderr)")
+    }
 }
