@@ -1,4 +1,4 @@
-public import RestKitCore
+import RestKitCore
 
 extension URLEncodedSerializer {
     /// A URL-encoded body of name/value pairs, written exactly in the order given: the

@@ -2,6 +2,7 @@ import Crypto
 import Foundation
 import Hummingbird
 import RestKit
+import RestKitTestSupport
 
 /// Routes for what the transport does beyond one exchange: redirects, compressed and large
 /// responses, the headers it sends.
@@ -33,7 +34,7 @@ enum TransportServer {
         router.get("/encoded/:coding") { _, context in try encoded(context.parameters.get("coding") ?? "") }
         router.get("/bomb") { _, _ in
             let zeros = [UInt8](repeating: 0, count: 16 << 20)
-            return respond(.ok, try Compression.gzip(zeros), encoding: "gzip")
+            return respond(.ok, try Gzip.compress(zeros), encoding: "gzip")
         }
         router.get("/big") { request, _ in
             let size = request.uri.queryParameters.get("bytes").flatMap { Int($0) } ?? 0
@@ -90,54 +91,9 @@ enum TransportServer {
     static func encoded(_ coding: String) throws -> Response {
         let document = Array(#"{"compressed": true, "padding": "\#(String(repeating: "abc", count: 2000))"}"#.utf8)
         switch coding {
-        case "gzip": return respond(.ok, try Compression.gzip(document), encoding: "gzip")
-        case "deflate": return respond(.ok, try Compression.zlib(document), encoding: "deflate")
-        default: return respond(.ok, try Compression.gzip(document), encoding: coding)
+        case "gzip": return respond(.ok, try Gzip.compress(document), encoding: "gzip")
+        case "deflate": return respond(.ok, try Gzip.zlib(document), encoding: "deflate")
+        default: return respond(.ok, try Gzip.compress(document), encoding: coding)
         }
-    }
-}
-
-/// gzip and zlib streams made by the system's `gzip` (a real deflate encoder, not ours).
-enum Compression {
-    struct Failure: Error, CustomStringConvertible {
-        let description: String
-    }
-
-    /// `bytes` compressed by `gzip -n -c`.
-    static func gzip(_ bytes: [UInt8]) throws -> [UInt8] {
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: "/bin/sh")
-        process.arguments = ["-c", "gzip -n -c"]
-        let input = Pipe()
-        let output = Pipe()
-        process.standardInput = input
-        process.standardOutput = output
-        try process.run()
-        let writer = Thread {
-            input.fileHandleForWriting.write(Data(bytes))
-            try? input.fileHandleForWriting.close()
-        }
-        writer.start()
-        let compressed = output.fileHandleForReading.readDataToEndOfFile()
-        process.waitUntilExit()
-        guard process.terminationStatus == 0 else { throw Failure(description: "gzip exited with \(process.terminationStatus)") }
-        return Array(compressed)
-    }
-
-    /// `bytes` as a zlib stream (HTTP's `deflate`): gzip's deflate data between a zlib header
-    /// and an Adler-32 trailer.
-    static func zlib(_ bytes: [UInt8]) throws -> [UInt8] {
-        let gzipped = try gzip(bytes)
-        // gzip -n: a 10-byte header (no name, no time) and an 8-byte trailer (CRC-32, size).
-        guard gzipped.count > 18, gzipped[3] == 0 else { throw Failure(description: "unexpected gzip header") }
-        var a: UInt32 = 1
-        var b: UInt32 = 0
-        for byte in bytes {
-            a = (a + UInt32(byte)) % 65_521
-            b = (b + a) % 65_521
-        }
-        let adler = b << 16 | a
-        return [0x78, 0x9C] + gzipped[10..<(gzipped.count - 8)]
-            + [UInt8(adler >> 24), UInt8(truncatingIfNeeded: adler >> 16), UInt8(truncatingIfNeeded: adler >> 8), UInt8(truncatingIfNeeded: adler)]
     }
 }

@@ -3,6 +3,7 @@ import Foundation
 import Hummingbird
 import HummingbirdTesting
 import RestKit
+import RestKitTestSupport
 import Synchronization
 
 /// A Hummingbird server on 127.0.0.1 and a random port that `rk get` / `rk post` talk to.
@@ -85,7 +86,7 @@ enum RKTestServer {
             var headers = HTTPFields()
             headers[.contentType] = "application/json"
             if request.uri.queryParameters.get("gzip") == "1" {
-                body = try gzip(body)
+                body = try Gzip.compress(body)
                 headers[.contentEncoding] = "gzip"
             }
             return Response(status: .ok, headers: headers, body: ResponseBody(byteBuffer: ByteBuffer(bytes: body)))
@@ -155,24 +156,6 @@ enum RKTestServer {
             return respond(.unprocessableContent, #"{"error": "no part has SHA-256 \#(expected)"}"#)
         }
         return respond(.ok, Representation.array(parts).description)
-    }
-
-    /// `bytes` compressed by the system's `gzip -n -c`.
-    static func gzip(_ bytes: [UInt8]) throws -> [UInt8] {
-        let directory = FileManager.default.temporaryDirectory
-        let input = directory.appendingPathComponent("rk-gzip-\(UUID().uuidString)")
-        try Data(bytes).write(to: input)
-        defer { try? FileManager.default.removeItem(at: input) }
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: "/bin/sh")
-        process.arguments = ["-c", "gzip -n -c \"$0\"", input.path]
-        let output = Pipe()
-        process.standardOutput = output
-        try process.run()
-        let compressed = output.fileHandleForReading.readDataToEndOfFile()
-        process.waitUntilExit()
-        guard process.terminationStatus == 0 else { throw SetupError() }
-        return Array(compressed)
     }
 
     static func hex<Digest: Sequence<UInt8>>(_ digest: Digest) -> String {
