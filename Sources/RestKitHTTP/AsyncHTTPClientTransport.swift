@@ -66,19 +66,26 @@ public struct AsyncHTTPClientTransport: HTTPTransport {
 
     public func send(_ request: TransportRequest) async throws(ObjectManagerError) -> TransportResponse {
         let sizeLimit = request.maximumResponseSize ?? maximumResponseSize
-        let (current, response, bodyFailure) = try await follow(request, sizeLimit: sizeLimit)
+        let timeout = request.timeout ?? timeout
+        let (current, response, bodyFailure, deadline) = try await follow(request, sizeLimit: sizeLimit)
         do {
-            let buffer = try await response.body.collect(upTo: sizeLimit)
+            let expected = response.headers.first(name: "Content-Length").flatMap { Int($0) }
+            // AsyncHTTPClient's deadline ends at the response head; the body gets what is left.
+            let body = try await Self.beforeDeadline(deadline) { [body = response.body] in
+                try await Self.collect(body, limit: sizeLimit, expected: expected)
+            }
             return TransportResponse(
-                status: Int(response.status.code), headers: Self.headers(of: response), body: Array(buffer.readableBytesView),
-                url: current.url)
+                status: Int(response.status.code), headers: Self.headers(of: response), body: body, url: current.url,
+                method: current.method)
         } catch {
-            throw Self.failure(error, request: current, bodyFailure: bodyFailure, timeout: request.timeout ?? timeout, sizeLimit: sizeLimit)
+            throw Self.failure(error, request: current, bodyFailure: bodyFailure, timeout: timeout, sizeLimit: sizeLimit)
         }
     }
 
     /// Sends `request` (following redirects like ``send(_:)``) and returns as soon as the
-    /// response head arrives; the body streams as it is read, with no size limit.
+    /// response head arrives; the body streams as it is read, with no size limit and no
+    /// deadline (the request's timeout covers the exchange up to the response head; cancel
+    /// the task to stop a stream).
     ///
     /// ```swift
     /// let response = try await AsyncHTTPClientTransport().stream(TransportRequest(method: .get, url: exportURL))
@@ -86,31 +93,35 @@ public struct AsyncHTTPClientTransport: HTTPTransport {
     /// ```
     public func stream(_ request: TransportRequest) async throws(ObjectManagerError) -> StreamedResponse {
         let sizeLimit = request.maximumResponseSize ?? maximumResponseSize
-        let (current, response, bodyFailure) = try await follow(request, sizeLimit: sizeLimit)
+        let (current, response, bodyFailure, _) = try await follow(request, sizeLimit: sizeLimit)
         let timeout = request.timeout ?? timeout
         return StreamedResponse(
             status: Int(response.status.code), headers: Self.headers(of: response),
             body: ResponseBodyStream(response.body) { error in
                 Self.failure(error, request: current, bodyFailure: bodyFailure, timeout: timeout, sizeLimit: Int.max)
             },
-            url: current.url)
+            url: current.url, method: current.method)
     }
 
-    /// Sends `request` and the requests its redirects call for; returns the last request and
-    /// its response, whose body has not been read.
+    /// Sends `request` and the requests its redirects call for; returns the last request, its
+    /// response (whose body has not been read) and the request's deadline.
     private func follow(
         _ request: TransportRequest, sizeLimit: Int
-    ) async throws(ObjectManagerError) -> (TransportRequest, HTTPClientResponse, BodyFailure) {
+    ) async throws(ObjectManagerError) -> (TransportRequest, HTTPClientResponse, BodyFailure, ContinuousClock.Instant) {
         let limit = request.timeout ?? timeout
         let deadline = NIODeadline.now() + .nanoseconds(Self.nanoseconds(limit))
+        let instant = ContinuousClock.now.advanced(by: limit)
         var current = request
         var visited = [request.url]
         while true {
             let (response, bodyFailure) = try await exchange(current, deadline: deadline, timeout: limit, sizeLimit: sizeLimit)
             let status = Int(response.status.code)
-            guard RedirectPolicy.isRedirect(status) else { return (current, response, bodyFailure) }
-            // The redirect's own body is read and dropped, so the connection can be reused.
-            _ = try? await response.body.collect(upTo: 1 << 20)
+            guard RedirectPolicy.isRedirect(status) else { return (current, response, bodyFailure, instant) }
+            // The redirect's own body is read (its first MiB, within the deadline) and
+            // dropped, so the connection can be reused.
+            _ = try? await Self.beforeDeadline(instant) { [body = response.body] in
+                try await Self.collect(body, limit: 1 << 20, expected: nil)
+            }
             let location = response.headers.first(name: "Location")
             guard visited.count <= redirects.maximum else {
                 let reason = redirects.maximum == 0
@@ -120,6 +131,36 @@ public struct AsyncHTTPClientTransport: HTTPTransport {
             }
             current = try Redirection.request(after: status, location: location, for: current)
             visited.append(current.url)
+        }
+    }
+
+    /// The whole body, in one array (reserved from `Content-Length` when it fits the limit).
+    ///
+    /// - Throws: ``ResponseSizeExceeded`` past `limit`; the body's errors.
+    private static func collect(_ body: HTTPClientResponse.Body, limit: Int, expected: Int?) async throws -> [UInt8] {
+        var bytes: [UInt8] = []
+        if let expected, expected > 0, expected <= limit { bytes.reserveCapacity(expected) }
+        for try await buffer in body {
+            guard buffer.readableBytes <= limit - bytes.count else { throw ResponseSizeExceeded() }
+            bytes.append(contentsOf: buffer.readableBytesView)
+        }
+        return bytes
+    }
+
+    /// `operation`'s result, or ``DeadlineExceeded`` when `deadline` comes first
+    /// (AsyncHTTPClient's deadline covers a request up to its response head, not its body).
+    private static func beforeDeadline<Value: Sendable>(
+        _ deadline: ContinuousClock.Instant, _ operation: @escaping @Sendable () async throws -> Value
+    ) async throws -> Value {
+        try await withThrowingTaskGroup(of: Value?.self) { group in
+            group.addTask { try await operation() }
+            group.addTask {
+                try await Task.sleep(until: deadline, clock: .continuous)
+                return nil
+            }
+            defer { group.cancelAll() }
+            guard let first = try await group.next(), let value = first else { throw DeadlineExceeded() }
+            return value
         }
     }
 
@@ -170,14 +211,14 @@ public struct AsyncHTTPClientTransport: HTTPTransport {
         return classify(error, request: request, timeout: timeout, sizeLimit: sizeLimit)
     }
 
-    /// The first content coding of `values` that AsyncHTTPClient does not decode: it decodes
-    /// one `gzip` or `deflate` layer; `identity` is no coding.
+    /// The content codings of `values` when AsyncHTTPClient does not decode them: it decodes
+    /// a body whose only coding is `gzip` or `deflate` (`identity` means none), nothing else.
     static func undecodableEncoding(_ values: [String]) -> String? {
-        let codings = values.flatMap { $0.split(separator: ",") }
-            .map { Substring($0).trimmingWhitespace().lowercased() }
-            .filter { !$0.isEmpty && $0 != "identity" }
-        if codings.count == 1, codings[0] == "gzip" || codings[0] == "deflate" { return nil }
-        return codings.isEmpty ? nil : codings.joined(separator: ", ")
+        let codings = values.flatMap { $0.split(separator: ",") }.map { Substring($0).trimmingWhitespace().lowercased() }
+        let applied = codings.filter { !$0.isEmpty && $0 != "identity" }
+        if applied.isEmpty { return nil }
+        if codings.count == 1, applied == ["gzip"] || applied == ["deflate"] { return nil }
+        return codings.joined(separator: ", ")
     }
 
     /// `duration` in whole nanoseconds, saturating at `Int64.max`.
@@ -203,7 +244,10 @@ public struct AsyncHTTPClientTransport: HTTPTransport {
                 return failure(.transport, "\(error)")
             }
         }
-        if error is NIOTooManyBytesError {
+        if error is DeadlineExceeded {
+            return failure(.timeout, "timed out after \(timeout) while reading the response body")
+        }
+        if error is NIOTooManyBytesError || error is ResponseSizeExceeded {
             return failure(
                 .responseTooLarge,
                 "the response body is larger than the limit of \(ByteCountText.describe(sizeLimit)); raise "
@@ -225,6 +269,12 @@ public struct AsyncHTTPClientTransport: HTTPTransport {
         return failure(.transport, "\(error)")
     }
 }
+
+/// The response body passed the size limit.
+struct ResponseSizeExceeded: Error {}
+
+/// The request's deadline passed while its body was read.
+struct DeadlineExceeded: Error {}
 
 extension Substring {
     fileprivate func trimmingWhitespace() -> Substring {

@@ -1,12 +1,15 @@
 internal import NIOCore
 internal import NIOPosix
+import Synchronization
 
 /// A ``Body`` as the `ByteBuffer`s AsyncHTTPClient sends, read off Swift's cooperative pool.
 ///
 /// Every chunk is read by ``Body/Reader`` straight into the `ByteBuffer` that is sent (one
 /// allocation, no intermediate array), on NIO's blocking-I/O thread pool, so a `pread(2)` of
 /// a file never holds a cooperative thread. While the client writes one chunk, the next is
-/// already being read (one read ahead): memory holds at most two chunks of ours.
+/// already being read (one read ahead): memory holds at most two chunks of ours. When the
+/// client drops the iterator (the server answered early, a redirect, an error), no further
+/// read starts and no further progress is reported.
 ///
 /// ```swift
 /// outgoing.body = .stream(BodyByteBuffers(body: body, failure: failure), length: .known(Int64(size)))
@@ -17,13 +20,16 @@ struct BodyByteBuffers: AsyncSequence, Sendable {
     let failure: BodyFailure
 
     func makeAsyncIterator() -> AsyncIterator {
-        AsyncIterator(reader: ReaderBox(body.makeReader()), chunkSize: Swift.max(body.chunkSize, 1), failure: failure)
+        let reader = ReaderBox(body.makeReader())
+        return AsyncIterator(reader: reader, chunkSize: Swift.max(body.chunkSize, 1), failure: failure)
     }
 
     struct AsyncIterator: AsyncIteratorProtocol {
         let reader: ReaderBox
         let chunkSize: Int
         let failure: BodyFailure
+        /// Stops the reader when the last copy of this iterator goes away.
+        let lifetime: IteratorLifetime
         /// The read under way, started when the previous chunk was handed out.
         var pending: EventLoopFuture<ByteBuffer?>?
         var finished = false
@@ -32,6 +38,7 @@ struct BodyByteBuffers: AsyncSequence, Sendable {
             self.reader = reader
             self.chunkSize = chunkSize
             self.failure = failure
+            lifetime = IteratorLifetime(reader)
         }
 
         mutating func next() async throws -> ByteBuffer? {
@@ -68,17 +75,37 @@ struct BodyByteBuffers: AsyncSequence, Sendable {
 /// threads at once (hence `@unchecked Sendable`).
 final class ReaderBox: @unchecked Sendable {
     private let reader: Body.Reader
+    private let stopped = Atomic<Bool>(false)
 
     init(_ reader: Body.Reader) {
         self.reader = reader
     }
 
-    /// Up to `size` bytes read into a new buffer; `nil` at the end.
+    /// Makes every later read end the body at once.
+    func stop() {
+        stopped.store(true, ordering: .releasing)
+    }
+
+    /// Up to `size` bytes read into a new buffer; `nil` at the end or once stopped.
     func readChunk(size: Int) throws(BodyError) -> ByteBuffer? {
+        if stopped.load(ordering: .acquiring) { return nil }
         var buffer = ByteBufferAllocator().buffer(capacity: size)
         let count = try buffer.writeWithUnsafeMutableBytes(minimumWritableBytes: size) { (bytes) throws(BodyError) -> Int in
             try reader.read(into: UnsafeMutableRawBufferPointer(rebasing: bytes.prefix(size)))
         }
         return count == 0 ? nil : buffer
+    }
+}
+
+/// Stops a ``ReaderBox`` when the iterator owning it is released.
+final class IteratorLifetime: Sendable {
+    private let reader: ReaderBox
+
+    init(_ reader: ReaderBox) {
+        self.reader = reader
+    }
+
+    deinit {
+        reader.stop()
     }
 }

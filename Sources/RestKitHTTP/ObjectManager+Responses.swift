@@ -27,7 +27,7 @@ extension ObjectManager {
         // Errors name the URL that answered; descriptors match the path asked for.
         var target = "\(request.method) \(path)"
         if let answered = response.url, answered != request.url {
-            target = "\(request.method) \(relativePath(of: answered)) (redirected from \(path))"
+            target = "\(response.method ?? request.method) \(relativePath(of: answered)) (redirected from \(request.method) \(path))"
         }
         if response.status >= 400 {
             throw serverError(response, target: target, method: request.method, path: path, configuration: configuration)

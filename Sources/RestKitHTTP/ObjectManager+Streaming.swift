@@ -33,9 +33,17 @@ extension ObjectManager {
             try await transport.stream(request)
         }
         let target = "\(request.method) \(relativePath(of: response.url ?? request.url))"
-        if response.status >= 400 || (300..<400).contains(response.status) {
-            // Small by nature: collected and mapped into the usual error.
-            let whole = try await response.collect(upTo: request.maximumResponseSize ?? (1 << 20))
+        if response.status >= 400 || ((300..<400).contains(response.status) && response.status != 304) {
+            // An error body is small by nature: collected (its first MiB) and mapped into the
+            // usual error; a larger one still fails with the status.
+            let whole: TransportResponse
+            do {
+                whole = try await response.collect(upTo: request.maximumResponseSize ?? (1 << 20))
+            } catch {
+                throw ObjectManagerError(
+                    .server, "\(target) failed with status \(response.status) (its body could not be read: \(error.reason))",
+                    status: response.status, underlying: error)
+            }
             _ = try map(whole, of: request, configuration: configuration)
             throw ObjectManagerError(.server, "\(target) failed with status \(response.status)", status: response.status)
         }

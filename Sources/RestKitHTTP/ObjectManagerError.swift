@@ -62,8 +62,8 @@ public struct ObjectManagerError: Error, Sendable, CustomStringConvertible {
         /// inflated more than ``AsyncHTTPClientTransport/maximumDecompressionRatio`` times
         /// its compressed size. ``reason`` says how to raise the limit.
         public static let responseTooLarge = ErrorType(.responseTooLarge)
-        /// The response's `Content-Encoding` is one the transport cannot decode (only `gzip`,
-        /// `x-gzip`, `deflate` and `identity` are).
+        /// The response's `Content-Encoding` is one the transport cannot decode: it decodes a
+        /// body whose only coding is `gzip` or `deflate` (`identity` is no coding).
         public static let unsupportedContentEncoding = ErrorType(.unsupportedContentEncoding)
 
         public var description: String { "\(base)" }

@@ -1,3 +1,4 @@
+import Synchronization
 internal import AsyncHTTPClient
 internal import NIOCore
 
@@ -20,13 +21,18 @@ public struct StreamedResponse: Sendable {
     public var body: ResponseBodyStream
     /// The URL that answered: after redirects, the last one requested.
     public var url: String?
+    /// The method of the request that was answered (after redirects).
+    public var method: RequestMethod?
 
     /// Creates a response.
-    public init(status: Int, headers: HeaderFields = HeaderFields(), body: ResponseBodyStream, url: String? = nil) {
+    public init(
+        status: Int, headers: HeaderFields = HeaderFields(), body: ResponseBodyStream, url: String? = nil, method: RequestMethod? = nil
+    ) {
         self.status = status
         self.headers = headers
         self.body = body
         self.url = url
+        self.method = method
     }
 
     /// The whole body collected into a ``TransportResponse``, up to `limit` bytes.
@@ -44,7 +50,7 @@ public struct StreamedResponse: Sendable {
                 guard bytes.count + chunk.count <= limit else {
                     throw ObjectManagerError(
                         .responseTooLarge, "the response body is larger than the limit of \(ByteCountText.describe(limit))",
-                        status: status, url: url)
+                        status: status, method: method, url: url)
                 }
                 bytes += chunk
             }
@@ -53,11 +59,13 @@ public struct StreamedResponse: Sendable {
         } catch {
             throw ObjectManagerError(.transport, "the response body failed: \(error)", status: status, url: url, underlying: error)
         }
-        return TransportResponse(status: status, headers: headers, body: bytes, url: url)
+        return TransportResponse(status: status, headers: headers, body: bytes, url: url, method: method)
     }
 }
 
-/// The chunks of a ``StreamedResponse``'s body, as they arrive.
+/// The chunks of a ``StreamedResponse``'s body, as they arrive. A body read from the
+/// network can be iterated once: a second iterator (or ``StreamedResponse/collect(upTo:)``
+/// after one) throws instead of reading.
 ///
 /// ```swift
 /// var received = 0
@@ -69,7 +77,7 @@ public struct ResponseBodyStream: AsyncSequence, Sendable {
 
     private enum Source: Sendable {
         case bytes([UInt8])
-        case client(HTTPClientResponse.Body)
+        case client(HTTPClientResponse.Body, OneShot)
     }
 
     private let source: Source
@@ -86,14 +94,22 @@ public struct ResponseBodyStream: AsyncSequence, Sendable {
     }
 
     init(_ body: HTTPClientResponse.Body, failure: @escaping @Sendable (any Error) -> ObjectManagerError) {
-        source = .client(body)
+        source = .client(body, OneShot())
         self.failure = failure
     }
 
     public func makeAsyncIterator() -> AsyncIterator {
         switch source {
-        case .bytes(let bytes): AsyncIterator(pending: bytes.isEmpty ? nil : bytes, client: nil, failure: failure)
-        case .client(let body): AsyncIterator(pending: nil, client: body.makeAsyncIterator(), failure: failure)
+        case .bytes(let bytes):
+            return AsyncIterator(pending: bytes.isEmpty ? nil : bytes, client: nil, failure: failure)
+        case .client(let body, let once):
+            // AsyncHTTPClient's body allows a single iterator (a second one traps).
+            guard once.take() else {
+                return AsyncIterator(
+                    pending: nil, client: nil, failure: failure,
+                    refusal: ObjectManagerError(.transport, "the response body was already read; a streamed body can be iterated once"))
+            }
+            return AsyncIterator(pending: nil, client: body.makeAsyncIterator(), failure: failure)
         }
     }
 
@@ -102,9 +118,11 @@ public struct ResponseBodyStream: AsyncSequence, Sendable {
         var pending: [UInt8]?
         var client: HTTPClientResponse.Body.AsyncIterator?
         let failure: @Sendable (any Error) -> ObjectManagerError
+        var refusal: ObjectManagerError? = nil
 
         /// The next chunk, `nil` at the end.
         public mutating func next() async throws(ObjectManagerError) -> [UInt8]? {
+            if let refusal { throw refusal }
             if let bytes = pending {
                 pending = nil
                 return bytes
@@ -116,5 +134,15 @@ public struct ResponseBodyStream: AsyncSequence, Sendable {
                 throw failure(error)
             }
         }
+    }
+}
+
+/// Whether the one iterator a network body allows has been made.
+final class OneShot: Sendable {
+    private let taken = Atomic<Bool>(false)
+
+    /// `true` the first time only.
+    func take() -> Bool {
+        !taken.exchange(true, ordering: .acquiringAndReleasing)
     }
 }

@@ -47,8 +47,9 @@ struct HTTPExchange {
                 throw CommandFailure.input("\(target): upload failed: \(bodyError)")
             }
             throw CommandFailure.input("\(target): \(Self.transportMessage(error))")
-        case .success(let response) where response.status >= 400:
-            let target = "\(request.method) \(response.url ?? request.url)"
+        case .success(let response) where response.status >= 400 || (300..<400).contains(response.status) && response.status != 304:
+            // A 3xx here is one the transport does not follow (300, 305, 306): not an answer.
+            let target = "\(response.method ?? request.method) \(response.url ?? request.url)"
             let excerpt = Self.excerpt(response.body)
             throw CommandFailure.input("\(target): HTTP \(response.status)" + (excerpt.isEmpty ? "" : ": \(excerpt)"))
         case .success(let response):

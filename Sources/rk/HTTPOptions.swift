@@ -18,7 +18,7 @@ struct HTTPOptions: ParsableArguments {
     var connectTimeout: Double = 10
 
     @Option(name: .long, help: ArgumentHelp(
-        "The largest response body accepted (decoded), in bytes or with a K, M or G suffix (powers of 1024).",
+        "The largest response body accepted (decoded), in bytes or with a K, M or G suffix (powers of 1024: 64M, 64MiB).",
         valueName: "SIZE"))
     var maxResponseSize: String = "1G"
 
@@ -46,11 +46,13 @@ struct HTTPOptions: ParsableArguments {
     ///   `M` or `G` suffix.
     func maximumResponseBytes() throws -> Int {
         var text = Substring(maxResponseSize.trimmingCharacters(in: .whitespaces))
+        // "64M", "64MB", "64Mi", "64MiB" and "64m" are all 64 MiB; "512" is bytes.
+        if text.last == "B" || text.last == "b" { text = text.dropLast() }
+        if text.last == "i" || text.last == "I" { text = text.dropLast() }
         var shift = 0
         if let last = text.last, let found = ["k": 10, "m": 20, "g": 30][last.lowercased()] {
             shift = found
             text = text.dropLast()
-            if text.last == "i" || text.last == "I" { text = text.dropLast() }  // "64Mi"
         }
         guard let count = Int(text), count > 0, count <= Int.max >> shift else {
             throw ValidationError("--max-response-size \(maxResponseSize): expected a positive size such as 1048576, 512K, 64M or 2G")

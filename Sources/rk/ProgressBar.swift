@@ -20,6 +20,7 @@ final class ProgressBar: Sendable {
         var bytes = 0
         var total: Int?
         var drewAnything = false
+        var finished = false
     }
 
     private let state = Mutex(State())
@@ -33,6 +34,8 @@ final class ProgressBar: Sendable {
     /// redraw, or at the end.
     func update(_ progress: Body.Progress) {
         let line: String? = state.withLock { state in
+            // A read still under way when the upload ended (a redirect or an error) draws nothing.
+            if state.finished { return nil }
             let now = ContinuousClock.now
             state.bytes = progress.bytesProduced
             state.total = progress.totalBytes
@@ -45,9 +48,12 @@ final class ProgressBar: Sendable {
         if let line { StandardStreams.writeError("\r" + line + "\u{1B}[K") }
     }
 
-    /// Ends the line (once something was drawn).
+    /// Ends the line (once something was drawn); later updates draw nothing.
     func finish() {
-        let drew = state.withLock { $0.drewAnything }
+        let drew = state.withLock { state in
+            state.finished = true
+            return state.drewAnything
+        }
         if drew { StandardStreams.writeError("\n") }
     }
 

@@ -2,6 +2,7 @@ import Foundation
 import Hummingbird
 import RestKitHTTP
 import RestKitTestSupport
+import Synchronization
 import Testing
 
 /// `ObjectManager.streamObjects` against a live server that writes a large JSON document in
@@ -27,6 +28,9 @@ struct StreamingResponseTests {
     /// "name": "event 0", "tags": [...], "padding": "xxx…"}, …]}` of at least N MiB, each event
     /// padded with P bytes; with `bad=K` event K's id is a word; with `cut=1` the document
     /// stops in the middle of an event.
+    /// Bytes `/events` has written so far in its current response (the suite is serialized).
+    static let bytesSent = Atomic<Int>(0)
+
     static func router() -> Hummingbird.Router<BasicRequestContext> {
         let router = Hummingbird.Router()
         router.get("/events") { request, _ in
@@ -47,6 +51,7 @@ struct StreamingResponseTests {
                     if buffer.readableBytes >= 64 << 10 {
                         written += buffer.readableBytes
                         try await writer.write(buffer)
+                        bytesSent.store(written, ordering: .relaxed)
                         buffer.clear()
                     }
                 }
@@ -55,6 +60,7 @@ struct StreamingResponseTests {
                 try await writer.finish(nil)
             })
         }
+        router.get("/not-modified") { _, _ in Response(status: .notModified) }
         router.get("/not-json") { _, _ in Response(status: .ok, headers: [.contentType: "text/csv"], body: ResponseBody(byteBuffer: ByteBuffer(string: "a,b\n"))) }
         router.get("/gone") { _, _ in
             Response(status: .gone, headers: [.contentType: "application/json"],
@@ -76,7 +82,9 @@ struct StreamingResponseTests {
         #expect(events.status == 200)
         var count = 0
         var inOrder = true
+        var sentBeforeFirst: Int?
         for try await event in events {
+            if sentBeforeFirst == nil { sentBeforeFirst = bytesSent.load(ordering: .relaxed) }
             if event.id != count || event.name != "event \(count)" || event.tags != ["a", "b\(count % 7)"] { inOrder = false }
             count += 1
         }
@@ -84,6 +92,9 @@ struct StreamingResponseTests {
         print("streamObjects: \(mebibytes) MiB, \(count) events in \(ContinuousClock.now - start), peak RSS growth \(growth >> 20) MiB")
         #expect(inOrder)
         #expect(count > mebibytes << 20 / 16_500)
+        // Mapped as it arrived: the first object was handed out long before the server had
+        // written the document (backpressure keeps it a few chunks ahead).
+        #expect((sentBeforeFirst ?? Int.max) < min(32 << 20, mebibytes << 19), "server had sent \(sentBeforeFirst ?? -1) bytes")
         return (count, growth)
     }
 
@@ -129,6 +140,10 @@ struct StreamingResponseTests {
                 let location = try #require((error.underlying as? ParseError)?.location)
                 #expect(location.byteOffset > 1 << 20)
             }
+
+            var unchanged = 0
+            for try await _ in try await manager.streamObjects(at: "/not-modified", mapping: Self.mapping) { unchanged += 1 }
+            #expect(unchanged == 0)
 
             await #expect(throws: ObjectManagerError.self) {
                 _ = try await manager.streamObjects(at: "/not-json", mapping: Self.mapping)

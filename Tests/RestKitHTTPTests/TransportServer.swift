@@ -42,6 +42,15 @@ enum TransportServer {
             return respond(.ok, body)
         }
         router.get("/not-modified") { _, _ in Response(status: .notModified) }
+        // Sends the head and a first chunk, then nothing for 4 seconds.
+        router.get("/stall") { _, _ in
+            Response(status: .ok, headers: [.contentType: "application/json"], body: ResponseBody { writer in
+                try await writer.write(ByteBuffer(string: "[1,"))
+                try await Task.sleep(for: .seconds(4))
+                try await writer.write(ByteBuffer(string: "2]"))
+                try await writer.finish(nil)
+            })
+        }
         return router
     }
 
@@ -93,6 +102,7 @@ enum TransportServer {
         switch coding {
         case "gzip": return respond(.ok, try Gzip.compress(document), encoding: "gzip")
         case "deflate": return respond(.ok, try Gzip.zlib(document), encoding: "deflate")
+        case "identity-gzip": return respond(.ok, try Gzip.compress(document), encoding: "identity, gzip")
         default: return respond(.ok, try Gzip.compress(document), encoding: coding)
         }
     }

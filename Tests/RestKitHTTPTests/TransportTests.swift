@@ -139,7 +139,7 @@ struct TransportTests {
             } catch {
                 #expect(error.errorType == .server)
                 #expect(error.status == 404)
-                #expect(error.reason == "GET /nowhere (redirected from /redirect/302) failed with status 404", "\(error.reason)")
+                #expect(error.reason == "GET /nowhere (redirected from GET /redirect/302) failed with status 404", "\(error.reason)")
             }
         }
     }
@@ -214,6 +214,11 @@ struct TransportTests {
             #expect(encoding.errorType == .unsupportedContentEncoding)
             #expect(encoding.reason.contains("'br'"), "\(encoding.reason)")
 
+            // AsyncHTTPClient decodes only a body whose only coding is gzip or deflate.
+            let layered = await Self.send(TransportRequest(method: .get, url: "\(base)/encoded/identity-gzip"))
+            guard case .failure(let twoCodings) = layered else { Issue.record("'identity, gzip' bytes were handed out"); return }
+            #expect(twoCodings.errorType == .unsupportedContentEncoding)
+
             let bomb = await Self.send(TransportRequest(method: .get, url: "\(base)/bomb"))
             guard case .failure(let inflated) = bomb else { Issue.record("a decompression bomb was accepted"); return }
             #expect(inflated.errorType == .responseTooLarge)
@@ -255,6 +260,31 @@ struct TransportTests {
             manager.configure { $0.defaultHeaders["User-Agent"] = "Header/1" }
             let header = try await manager.transport.send(try manager.request(method: .get, path: "/inspect"))
             #expect(try Registry.default.parse(header.body, as: .json)["userAgent"] == "Header/1")
+        }
+    }
+
+    @Test func theTimeoutCoversTheResponseBody() async throws {
+        try await Self.run { base in
+            let start = ContinuousClock.now
+            let stalled = await Self.send(TransportRequest(method: .get, url: "\(base)/stall", timeout: .seconds(1)))
+            guard case .failure(let error) = stalled else { Issue.record("a stalled body completed"); return }
+            #expect(error.errorType == .timeout)
+            #expect(ContinuousClock.now - start < .seconds(3), "the 4-second stall was waited out")
+        }
+    }
+
+    @Test func aStreamedBodyCanBeIteratedOnceAndThenSaysSo() async throws {
+        try await Self.run { base in
+            let response = try await AsyncHTTPClientTransport().stream(TransportRequest(method: .get, url: "\(base)/big?bytes=100000"))
+            var received = 0
+            for try await chunk in response.body { received += chunk.count }
+            #expect(received == 100_000)
+            do throws(ObjectManagerError) {
+                _ = try await response.collect(upTo: 1 << 20)
+                Issue.record("a streamed body was read twice")
+            } catch {
+                #expect(error.reason.contains("can be iterated once"), "\(error.reason)")
+            }
         }
     }
 }

@@ -271,6 +271,14 @@ struct HTTPCommandTests {
             #expect(large.status == 0, "\(large.stderr)")
             #expect(large.stdout.utf8.count == 70_000_001)
 
+            let mebibytes = try await Self.rk(["get", "--max-response-size", "1MiB", base + "/big?bytes=2000000"])
+            #expect(mebibytes.status == 1)
+            #expect(mebibytes.stderr.contains("1 MiB (1048576 bytes)"), "\(mebibytes.stderr)")
+
+            let multiple = try await Self.rk(["get", base + "/redirect/300?to=/json"])
+            #expect(multiple.status == 1, "a 300 Multiple Choices is not an answer: \(multiple.stdout)")
+            #expect(multiple.stderr.hasPrefix("rk: error: GET \(base)/redirect/300?to=/json: HTTP 300"), "\(multiple.stderr)")
+
             let bad = try await Self.rk(["get", "--max-response-size", "12Q", base + "/json"])
             #expect(bad.status == 2, "\(bad.stderr)")
         }
