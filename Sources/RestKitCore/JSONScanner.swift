@@ -400,13 +400,8 @@ private struct Cursor {
         var value: UInt16 = 0
         for index in start..<(start &+ 4) {
             guard index < end else { throw truncated(at: index, "expected 4 hex digits after \\u") }
-            let byte = base[index]
-            let digit: UInt8
-            switch byte {
-            case UInt8(ascii: "0")...UInt8(ascii: "9"): digit = byte &- 0x30
-            case UInt8(ascii: "a")...UInt8(ascii: "f"): digit = byte &- 0x57
-            case UInt8(ascii: "A")...UInt8(ascii: "F"): digit = byte &- 0x37
-            default: throw unexpected(at: index, "expected 4 hex digits after \\u")
+            guard let digit = PercentEncoding.hexValue(base[index]) else {
+                throw unexpected(at: index, "expected 4 hex digits after \\u")
             }
             value = value << 4 | UInt16(digit)
         }

@@ -325,8 +325,10 @@ extension JSONWriter {
             case 0x0D: output.append(UInt8(ascii: "r"))
             case 0x09: output.append(UInt8(ascii: "t"))
             default:
-                let hex: [UInt8] = Array("0123456789abcdef".utf8)
-                output.append(contentsOf: [UInt8(ascii: "u"), UInt8(ascii: "0"), UInt8(ascii: "0"), hex[Int(byte >> 4)], hex[Int(byte & 0x0F)]])
+                output.append(contentsOf: [
+                    UInt8(ascii: "u"), UInt8(ascii: "0"), UInt8(ascii: "0"),
+                    PercentEncoding.hexDigit(byte >> 4, uppercase: false), PercentEncoding.hexDigit(byte, uppercase: false),
+                ])
             }
         }
     }

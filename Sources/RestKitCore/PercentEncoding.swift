@@ -45,15 +45,17 @@ public enum PercentEncoding {
         }
     }
 
-    /// The upper-case hex digit of the low four bits of `nibble`.
+    /// The hex digit of the low four bits of `nibble`, upper-case unless asked otherwise
+    /// (percent-encoding writes upper case, JSON's `\u00XX` escapes lower case).
     ///
     /// ```swift
-    /// PercentEncoding.hexDigit(11)  // UInt8(ascii: "B")
+    /// PercentEncoding.hexDigit(11)                     // UInt8(ascii: "B")
+    /// PercentEncoding.hexDigit(11, uppercase: false)   // UInt8(ascii: "b")
     /// ```
     @inline(__always)
-    public static func hexDigit(_ nibble: UInt8) -> UInt8 {
+    public static func hexDigit(_ nibble: UInt8, uppercase: Bool = true) -> UInt8 {
         let nibble = nibble & 0x0F
-        return nibble < 10 ? nibble &+ 0x30 : nibble &+ 0x37
+        return nibble < 10 ? nibble &+ 0x30 : nibble &+ (uppercase ? 0x37 : 0x57)
     }
 
     // MARK: Encoding
