@@ -35,7 +35,7 @@ LAYERS = [
     ("core", ["RestKitCore"]),
     ("codecs and mapping", ["RestKitJSON", "RestKitXML", "RestKitForms", "RestKitMapping"]),
     ("defaults", ["RestKitDefaults"]),
-    ("http", ["RestKitHTTP"]),
+    ("http and store", ["RestKitHTTP", "RestKitStore"]),  # beside each other, never each other
     ("umbrella", ["RestKit"]),
     ("tools", ["rk", "rkbench"]),
     ("test support", ["RestKitTestSupport"]),
