@@ -132,7 +132,13 @@ let package = Package(
         .testTarget(name: "RestKitFormsTests", dependencies: ["RestKitCore", "RestKitForms", "RestKitTestSupport"]),
         .testTarget(name: "RestKitMappingTests", dependencies: ["RestKitCore", "RestKitMapping", "RestKitJSON", "RestKitTestSupport"]),
         .testTarget(name: "RestKitTests", dependencies: ["RestKit", "RestKitTestSupport"]),
-        .testTarget(name: "RestKitStoreTests", dependencies: ["RestKitStore", "RestKitCore", "RestKitMapping", "RestKitTestSupport"]),
+        .testTarget(
+            name: "RestKitStoreTests",
+            dependencies: [
+                "RestKitStore", "RestKitCore", "RestKitMapping", "RestKitDefaults",
+                .product(name: "GRDB", package: "GRDB.swift"),  // to inspect the files independently
+            ]
+        ),
         .testTarget(name: "RestKitResidentMemoryTests", dependencies: ["RestKitResidentMemory"]),
         .testTarget(
             name: "RestKitHTTPTests",
