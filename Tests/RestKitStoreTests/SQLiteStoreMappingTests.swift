@@ -85,7 +85,7 @@ struct SQLiteStoreMappingTests {
             #expect(error.keyPath == "3.rating")
             #expect(error.entity == "articles")
             #expect(error.mappingError?.errorType == .typeMismatch)
-            #expect("\(error)".hasPrefix("articles: 3.rating: "))
+            #expect("\(error)" == #"articles: 3.rating: cannot convert string "lots" to Double"#)
             #expect(try await store.count(of: articles) == 2)
             #expect(try await store.object(of: articles, identifiedBy: 10) == nil)
             #expect(try await store.object(of: articles, identifiedBy: 1)?.title == "One")
