@@ -111,9 +111,4 @@ public struct EntityMapping<Model>: Sendable {
         }
         return result
     }
-
-    /// Whether `other` stores the same table the same way (what registration checks).
-    func hasSameSchema<Other>(as other: EntityMapping<Other>) -> Bool {
-        table == other.table && columns == other.columns && identificationColumns == other.identificationColumns
-    }
 }
