@@ -13,6 +13,7 @@ let package = Package(
         .library(name: "RestKitForms", targets: ["RestKitForms"]),
         .library(name: "RestKitDefaults", targets: ["RestKitDefaults"]),
         .library(name: "RestKitHTTP", targets: ["RestKitHTTP"]),
+        .library(name: "RestKitStore", targets: ["RestKitStore"]),
         .executable(name: "rk", targets: ["rk"]),
         .executable(name: "rkbench", targets: ["rkbench"]),
     ],
@@ -24,6 +25,7 @@ let package = Package(
         .package(url: "https://github.com/apple/swift-nio.git", from: "2.65.0"),
         .package(url: "https://github.com/apple/swift-nio-extras.git", from: "1.20.0"),
         .package(url: "https://github.com/hummingbird-project/hummingbird.git", from: "2.0.0"),
+        .package(url: "https://github.com/groue/GRDB.swift.git", from: "7.10.0"),
     ],
     // The module graph is one-way: each target depends only on the layers below it (see
     // "Architecture" in README.md). scripts/check-module-graph.py, run by `make test`, checks
@@ -86,6 +88,13 @@ let package = Package(
             ]
         ),
 
+        // MARK: Store (SQLite through GRDB; beside RestKitHTTP, above the mapping)
+
+        .target(
+            name: "RestKitStore",
+            dependencies: ["RestKitCore", "RestKitMapping", .product(name: "GRDB", package: "GRDB.swift")]
+        ),
+
         // MARK: Umbrella (re-exports only)
 
         .target(name: "RestKit", dependencies: ["RestKitCore", "RestKitJSON", "RestKitXML", "RestKitForms", "RestKitMapping", "RestKitDefaults"]),
@@ -123,6 +132,13 @@ let package = Package(
         .testTarget(name: "RestKitFormsTests", dependencies: ["RestKitCore", "RestKitForms", "RestKitTestSupport"]),
         .testTarget(name: "RestKitMappingTests", dependencies: ["RestKitCore", "RestKitMapping", "RestKitJSON", "RestKitTestSupport"]),
         .testTarget(name: "RestKitTests", dependencies: ["RestKit", "RestKitTestSupport"]),
+        .testTarget(
+            name: "RestKitStoreTests",
+            dependencies: [
+                "RestKitStore", "RestKitCore", "RestKitMapping", "RestKitDefaults",
+                .product(name: "GRDB", package: "GRDB.swift"),  // to inspect the files independently
+            ]
+        ),
         .testTarget(name: "RestKitResidentMemoryTests", dependencies: ["RestKitResidentMemory"]),
         .testTarget(
             name: "RestKitHTTPTests",

@@ -11,6 +11,7 @@ Also checked:
 - a local module imported by a file is declared in its target's dependencies;
 - a C module (CJansson, CYAJL, CLibXML2) is imported only by its owner (or a tool), and by a
   library module only with `internal import`, so no C type is public;
+- GRDB is imported by RestKitStore only (of the library modules), with `internal import`;
 - support modules (RestKitResidentMemory) are used by tools and tests only;
 - the umbrella (Sources/RestKit) holds no code: only comments and `@_exported import` lines;
 - RestKitTestSupport depends on nothing above RestKitCore, so a module's tests cannot reach
@@ -35,13 +36,16 @@ LAYERS = [
     ("core", ["RestKitCore"]),
     ("codecs and mapping", ["RestKitJSON", "RestKitXML", "RestKitForms", "RestKitMapping"]),
     ("defaults", ["RestKitDefaults"]),
-    ("http", ["RestKitHTTP"]),
+    ("http and store", ["RestKitHTTP", "RestKitStore"]),  # beside each other, never each other
     ("umbrella", ["RestKit"]),
     ("tools", ["rk", "rkbench"]),
     ("test support", ["RestKitTestSupport"]),
     ("tests", None),  # every test target
 ]
 C_MODULE_OWNERS = {"CJansson": "RestKitJSON", "CYAJL": "RestKitJSON", "CLibXML2": "RestKitXML"}
+# External packages behind one library module: imported by library code only there, and only
+# with `internal import`, so none of their types is public (tests may import them freely).
+PACKAGE_OWNERS = {"GRDB": "RestKitStore"}
 SUPPORT_MODULES = {"RestKitResidentMemory"}
 TOOLS = {"rk", "rkbench"}
 UMBRELLA = "RestKit"
@@ -196,6 +200,12 @@ def check(root):
             code = []  # lines of the umbrella that are neither comments nor imports
             for number, text in enumerate(lines, 1):
                 match = IMPORT.match(text)
+                if match and match.group(3) in PACKAGE_OWNERS and target["kind"] == "target":
+                    package, owner = match.group(3), PACKAGE_OWNERS[match.group(3)]
+                    if name != owner:
+                        report(f"{shown}:{number}", f"{name} imports {package}; only {owner} (its owner) may")
+                    elif match.group(2) != "internal":
+                        report(f"{shown}:{number}", f"{name} imports {package} without `internal import`")
                 if not match or match.group(3) not in targets:
                     if name == UMBRELLA and text.strip() and not text.strip().startswith("//"):
                         code.append(number)
@@ -232,6 +242,12 @@ INJECTIONS = [
      "Sources/RestKitForms/Body.swift", None, "internal import CYAJL\n"),
     ("code in the umbrella",
      "Sources/RestKit/Exports.swift", None, "public let version = 1\n"),
+    ("the store imports HTTP, beside it",
+     "Sources/RestKitStore/SQLiteStore.swift", None, "import RestKitHTTP\n"),
+    ("GRDB imported publicly by the store",
+     "Sources/RestKitStore/SQLiteStore.swift", "internal import GRDB", "public import GRDB"),
+    ("GRDB imported outside the store",
+     "Sources/RestKitMapping/Mapper.swift", None, "internal import GRDB\n"),
     ("test support reaching above the core",
      "Tests/RestKitTestSupport/SharedCorpus.swift", None, "import RestKitJSON\n"),
 ]

@@ -1,0 +1,114 @@
+public import RestKitMapping
+
+/// Binds an ``ObjectMapping`` to a SQLite table: the columns that store the values of its
+/// representation, and the columns that identify an object.
+///
+/// The mapping is used in both directions: a model is stored by mapping it back into a
+/// representation (``ObjectMapping/representation(of:options:)``) and reading each column's
+/// key path from it; a row is loaded by building a representation from its columns and
+/// mapping it. So only attributes whose source key paths are plain keys can be stored.
+///
+/// Identification comes from the mapping's ``ObjectMapping/identificationAttributes``; when
+/// it names none, the first declared column among `<entity>ID`, `<entity>_id`, `identifier`,
+/// `id`, `ID`, `URL` and `url` is used (RestKit's order; `<entity>` is ``entityName`` with a
+/// lowercase first letter, then in snake case).
+///
+/// ```swift
+/// let articles = try EntityMapping(articleMapping, table: "articles", columns: [
+///     Column("id", .integer),
+///     Column("title", .text),
+///     Column("author.name", .text),            // column "author_name"
+///     Column("published_at", .dateText),
+/// ])
+/// articles.identificationColumns.map(\.name)   // ["id"], inferred
+/// ```
+public struct EntityMapping<Model>: Sendable {
+    /// The object mapping.
+    public let mapping: ObjectMapping<Model>
+    /// The table.
+    public let table: String
+    /// The entity's name, for identification inference (by default the model type's name).
+    public let entityName: String
+    /// The declared columns, in table order.
+    public let columns: [Column]
+    /// The columns whose values identify an object (a UNIQUE index covers them).
+    public let identificationColumns: [Column]
+
+    /// Binds `mapping` to `table`.
+    ///
+    /// - Throws: ``StoreError`` `.invalidName` for a table or column name that is not a plain
+    ///   identifier, `.invalidEntity` for no columns, a duplicate column or key path, a key path
+    ///   that is not plain keys, or no identification attribute among the columns.
+    public init(_ mapping: ObjectMapping<Model>, table: String, entityName: String? = nil, columns: [Column]) throws(StoreError) {
+        try SQLName.validate(table, what: "table", entity: table)
+        guard !columns.isEmpty else { throw StoreError(.invalidEntity, "no columns declared", entity: table) }
+        var names: Set<String> = []
+        var keyPaths: Set<String> = []
+        for column in columns {
+            try SQLName.validate(column.name, what: "column", entity: table)
+            guard names.insert(column.name.lowercased()).inserted else {
+                throw StoreError(.invalidEntity, "column '\(column.name)' is declared twice", entity: table, column: column.name)
+            }
+            guard keyPaths.insert(column.keyPath).inserted else {
+                throw StoreError(.invalidEntity, "key path '\(column.keyPath)' is declared twice", entity: table, keyPath: column.keyPath)
+            }
+            guard column.keys.allSatisfy({ !$0.isEmpty && !$0.hasPrefix("@") }) else {
+                throw StoreError(
+                    .invalidEntity, "key path '\(column.keyPath)' is not plain keys (no empty keys, no @operators)",
+                    entity: table, keyPath: column.keyPath)
+            }
+        }
+        let entityName = entityName ?? String(describing: Model.self)
+        let identification: [Column]
+        if mapping.identificationAttributes.isEmpty {
+            let candidates = Self.inferredIdentificationCandidates(for: entityName)
+            guard let inferred = candidates.lazy.compactMap({ candidate in columns.first { $0.keyPath == candidate } }).first else {
+                throw StoreError(
+                    .invalidEntity,
+                    "no identification attribute: set identificationAttributes or declare one of \(candidates.joined(separator: ", "))",
+                    entity: table)
+            }
+            identification = [inferred]
+        } else {
+            var found: [Column] = []
+            for attribute in mapping.identificationAttributes {
+                guard let column = columns.first(where: { $0.keyPath == attribute }) else {
+                    throw StoreError(
+                        .invalidEntity, "identification attribute '\(attribute)' is not a declared column", entity: table, keyPath: attribute)
+                }
+                found.append(column)
+            }
+            identification = found
+        }
+        self.mapping = mapping
+        self.table = table
+        self.entityName = entityName
+        self.columns = columns
+        self.identificationColumns = identification
+    }
+
+    /// `<entity>ID`, `<entity>_id`, `identifier`, `id`, `ID`, `URL`, `url`.
+    static func inferredIdentificationCandidates(for entityName: String) -> [String] {
+        var candidates: [String] = []
+        if let first = entityName.first {
+            candidates.append(first.lowercased() + entityName.dropFirst() + "ID")
+            candidates.append(snakeCase(entityName) + "_id")
+        }
+        candidates += ["identifier", "id", "ID", "URL", "url"]
+        return candidates
+    }
+
+    /// `BlogPost` → `blog_post`.
+    private static func snakeCase(_ name: String) -> String {
+        var result = ""
+        for (index, character) in name.enumerated() {
+            if character.isUppercase {
+                if index > 0 { result.append("_") }
+                result += character.lowercased()
+            } else {
+                result.append(character)
+            }
+        }
+        return result
+    }
+}

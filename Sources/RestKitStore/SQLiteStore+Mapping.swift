@@ -1,0 +1,145 @@
+internal import GRDB
+public import RestKitCore
+public import RestKitMapping
+
+extension SQLiteStore {
+    /// Maps each element of an array (or one object) into `entity`'s table: find-or-create by
+    /// the identification columns, in one transaction.
+    ///
+    /// An element whose identity is already stored is mapped onto the stored object (keys the
+    /// element lacks keep their stored values); a payload naming the same object twice yields
+    /// one row with the later values. Any mapping or SQL error rolls the whole operation back
+    /// and names the element's key path (`"3.id"`) and the entity.
+    ///
+    /// ```swift
+    /// let result = try await store.map(Registry.default.parse(body, as: .json), with: articles)
+    /// result.inserted   // 2
+    /// ```
+    ///
+    /// - Throws: ``StoreError``: `.mapping` (with the ``MappingError``), `.typeMismatch`,
+    ///   `.missingIdentification`, `.notRegistered` or `.database`.
+    public func map<Model: Sendable>(
+        _ representation: Representation, with entity: EntityMapping<Model>, options: MappingOptions = MappingOptions()
+    ) async throws(StoreError) -> StoreMappingResult<Model> {
+        try checkRegistered(entity)
+        let schema = TableSchema(entity)
+        do {
+            return try await writer.write { db in
+                try Self.map(representation, with: entity, schema: schema, options: options, in: db)
+            }
+        } catch {
+            throw Self.databaseError(error, entity: entity.table, doing: "mapping into the table")
+        }
+    }
+
+    private struct Seen<Model> {
+        var model: Model
+        var position: Int
+    }
+
+    private static func map<Model>(
+        _ representation: Representation, with entity: EntityMapping<Model>, schema: TableSchema,
+        options: MappingOptions, in db: Database
+    ) throws -> StoreMappingResult<Model> {
+        let table = entity.table
+        let elements: [(key: String, value: Representation)]
+        if representation.isNull {
+            elements = []
+        } else if let array = representation.arrayValue {
+            elements = array.enumerated().map { (String($0.offset), $0.element) }
+        } else {
+            elements = [("", representation)]
+        }
+        let find = try db.cachedStatement(sql: schema.select + " " + schema.whereIdentified)
+        let upsert = try db.cachedStatement(sql: schema.upsert)
+        var seen: [[DatabaseValue]: Seen<Model>] = [:]
+        var objects: [Model] = []
+        var inserted = 0
+        var updated = 0
+        for (key, element) in elements {
+            func path(_ keyPath: String) -> String { key.isEmpty ? keyPath : keyPath.isEmpty ? key : key + "." + keyPath }
+            guard element.kind == .object else {
+                throw StoreError(.typeMismatch, "expected an object, found \(element.kind)", entity: table, keyPath: key)
+            }
+            // The identity, from the payload.
+            var identity: [DatabaseValue] = []
+            for column in entity.identificationColumns {
+                let value = try ColumnValues.databaseValue(
+                    element[keyPath: column.keyPath], for: column, options: options, entity: table, keyPath: path(column.keyPath))
+                guard !value.isNull else {
+                    throw StoreError(
+                        .missingIdentification, "no value for identification attribute '\(column.keyPath)'",
+                        entity: table, keyPath: path(column.keyPath), column: column.name)
+                }
+                identity.append(value)
+            }
+            // Find (this operation's identity map, then the table) or create, and map.
+            var model: Model
+            let position: Int
+            if let known = seen[identity] {
+                model = known.model
+                position = known.position
+                try mapping(entity, path: path) { () throws(MappingError) in try entity.mapping.map(element, into: &model, options: options) }
+            } else if let row = try Row.fetchOne(find, arguments: StatementArguments(identity)) {
+                model = try load(row, entity: entity, options: options)
+                try mapping(entity, path: path) { () throws(MappingError) in try entity.mapping.map(element, into: &model, options: options) }
+                position = objects.count
+                objects.append(model)
+                updated += 1
+            } else {
+                model = try mapping(entity, path: path) { () throws(MappingError) in try entity.mapping.map(element, options: options) }
+                position = objects.count
+                objects.append(model)
+                inserted += 1
+            }
+            seen[identity] = Seen(model: model, position: position)
+            objects[position] = model
+            // Store: the model back into a representation, each column read from it.
+            let stored = try mapping(entity, path: path) { () throws(MappingError) in try entity.mapping.representation(of: model, options: options) }
+            var values: [DatabaseValue] = []
+            values.reserveCapacity(entity.columns.count)
+            for column in entity.columns {
+                values.append(try ColumnValues.databaseValue(
+                    stored[keyPath: column.keyPath], for: column, options: options, entity: table, keyPath: path(column.keyPath)))
+            }
+            for column in entity.identificationColumns {
+                guard let index = entity.columns.firstIndex(of: column), !values[index].isNull else {
+                    throw StoreError(
+                        .missingIdentification, "the mapped object has no value for identification attribute '\(column.keyPath)'",
+                        entity: table, keyPath: path(column.keyPath), column: column.name)
+                }
+            }
+            try upsert.execute(arguments: StatementArguments(values))
+        }
+        return StoreMappingResult(objects: objects, inserted: inserted, updated: updated)
+    }
+
+    /// Runs a mapping step, turning its error into `.mapping` with the element's key path.
+    private static func mapping<Model, T>(
+        _ entity: EntityMapping<Model>, path: (String) -> String, _ body: () throws(MappingError) -> T
+    ) throws(StoreError) -> T {
+        do {
+            return try body()
+        } catch {
+            var located = error
+            located.keyPath = path(error.keyPath)
+            throw StoreError(.mapping, error.reason, entity: entity.table, keyPath: located.keyPath, mappingError: located)
+        }
+    }
+
+    /// The model stored in `row` (the columns of ``TableSchema/select``).
+    static func load<Model>(_ row: Row, entity: EntityMapping<Model>, options: MappingOptions) throws(StoreError) -> Model {
+        var loading = options
+        // Stored dates are ISO 8601 text or epoch seconds, whatever the payload's formats were.
+        loading.dateFormats = [.iso8601, .epochSeconds] + options.dateFormats
+        let object = ColumnValues.object(from: row, columns: entity.columns)
+        do {
+            return try entity.mapping.map(object, options: loading)
+        } catch {
+            let identity = entity.identificationColumns.map { "\($0.name)=\(object[keyPath: $0.keyPath]?.description ?? "NULL")" }
+            throw StoreError(
+                .mapping, "the stored row (\(identity.joined(separator: ", "))) cannot be mapped: \(error)",
+                entity: entity.table, keyPath: error.keyPath, mappingError: error)
+        }
+    }
+}

@@ -1,0 +1,121 @@
+import Foundation
+internal import GRDB
+import RestKitMapping
+import Synchronization
+
+/// A SQLite object store: mapped objects kept in tables, found and updated by their
+/// identification attributes.
+///
+/// Open a file (a WAL-mode pool: readers never wait for the writer) or an in-memory database,
+/// register each ``EntityMapping`` (which creates or checks its table), then map payloads into
+/// it. Each ``map(_:with:options:)`` is one transaction.
+///
+/// ```swift
+/// let store = try SQLiteStore(path: "/tmp/articles.sqlite")
+/// try await store.register(articles)
+/// let result = try await store.map(document, with: articles)   // find-or-create, one transaction
+/// let all = try await store.objects(of: articles)
+/// ```
+public final class SQLiteStore: Sendable {
+    let writer: any DatabaseWriter
+    /// Where the store lives (`":memory:"` for an in-memory store).
+    public let path: String
+    /// The schema registered per table, so that only registered mappings are used.
+    private let registered = Mutex<[String: Registration]>([:])
+
+    struct Registration: Sendable {
+        let columns: [Column]
+        let identificationColumns: [Column]
+    }
+
+    /// Opens (or creates) the database file at `path`, in WAL mode.
+    ///
+    /// ```swift
+    /// let store = try SQLiteStore(path: FileManager.default.temporaryDirectory.appending(path: "app.sqlite").path)
+    /// ```
+    ///
+    /// - Throws: ``StoreError`` `.database` when the file cannot be opened as a SQLite database.
+    public init(path: String) throws(StoreError) {
+        do {
+            writer = try DatabasePool(path: path)
+        } catch {
+            throw Self.databaseError(error, entity: nil, doing: "opening '\(path)'")
+        }
+        self.path = path
+    }
+
+    /// An in-memory store (gone when the store is released); the same behavior as a file store.
+    ///
+    /// ```swift
+    /// let store = try SQLiteStore.inMemory()
+    /// ```
+    public static func inMemory() throws(StoreError) -> SQLiteStore {
+        do {
+            return SQLiteStore(writer: try DatabaseQueue(), path: ":memory:")
+        } catch {
+            throw databaseError(error, entity: nil, doing: "opening an in-memory database")
+        }
+    }
+
+    private init(writer: any DatabaseWriter, path: String) {
+        self.writer = writer
+        self.path = path
+    }
+
+    /// Creates `entity`'s table (through a versioned migration, `RestKitStore.<table>.v1`: the
+    /// declared columns and a UNIQUE index on the identification columns), or checks the
+    /// existing table against it.
+    ///
+    /// ```swift
+    /// try await store.register(articles)
+    /// ```
+    ///
+    /// - Throws: ``StoreError`` `.schemaMismatch` naming the first missing or mismatched column
+    ///   (or the missing UNIQUE index); `.notRegistered` when another mapping with a different
+    ///   schema was registered for the same table; `.database` for SQLite errors.
+    public func register<Model>(_ entity: EntityMapping<Model>) async throws(StoreError) {
+        let registration = Registration(columns: entity.columns, identificationColumns: entity.identificationColumns)
+        if let existing = registered.withLock({ $0[entity.table] }) {
+            guard existing.columns == registration.columns, existing.identificationColumns == registration.identificationColumns else {
+                throw StoreError(.notRegistered, "another mapping with a different schema is registered for this table", entity: entity.table)
+            }
+            return
+        }
+        let schema = TableSchema(entity)
+        var migrator = DatabaseMigrator()
+        migrator.registerMigration("RestKitStore.\(entity.table).v1") { db in
+            if try !db.tableExists(schema.table) {
+                try db.execute(sql: schema.createTable)
+                try db.execute(sql: schema.createIndex)
+            }
+        }
+        let finalMigrator = migrator
+        let writer = self.writer
+        let outcome: Result<Void, any Error> = await withCheckedContinuation { continuation in
+            finalMigrator.asyncMigrate(writer) { result in
+                continuation.resume(returning: result.flatMap { db in Result { try schema.check(db) } })
+            }
+        }
+        if case .failure(let error) = outcome {
+            throw Self.databaseError(error, entity: entity.table, doing: "creating or checking the table")
+        }
+        registered.withLock { $0[entity.table] = registration }
+    }
+
+    /// Throws unless `entity` (this very schema) was registered.
+    func checkRegistered<Model>(_ entity: EntityMapping<Model>) throws(StoreError) {
+        let existing = registered.withLock { $0[entity.table] }
+        guard let existing, existing.columns == entity.columns, existing.identificationColumns == entity.identificationColumns else {
+            throw StoreError(.notRegistered, "register the entity mapping with the store first", entity: entity.table)
+        }
+    }
+
+    /// A ``StoreError`` as is; anything else (a SQLite error) as `.database`.
+    static func databaseError(_ error: any Error, entity: String?, doing what: String) -> StoreError {
+        if let error = error as? StoreError { return error }
+        if let error = error as? DatabaseError {
+            return StoreError(.database, "\(what): \(error.message ?? "SQLite error \(error.resultCode)")", entity: entity)
+        }
+        return StoreError(.database, "\(what): \(error)", entity: entity)
+    }
+}

@@ -1,0 +1,49 @@
+import Foundation
+import RestKitCore
+import RestKitDefaults
+import RestKitMapping
+import RestKitStore
+import Testing
+
+// The README's "Store (SQLite)" example, compiled and checked.
+
+struct Article: Equatable, Sendable { var id = 0; var title = ""; var authorName = ""; var publishedAt: Date? }
+
+struct ReadmeStoreExamples {
+    @Test func articlesInSQLite() async throws {
+        try await withTemporaryDirectory { directory in
+            let body = Array(#"""
+                [{"id": 1, "title": "RestKit for Swift", "author": {"name": "Blake"}, "published_at": "2026-11-22T09:00:00Z"},
+                 {"id": 2, "title": "Object stores", "author": {"name": "Rachit"}}]
+                """#.utf8)
+            let path = directory.appending(path: "articles.sqlite").path
+
+            // README begins
+            let article = ObjectMapping(Article.init) { article in
+                article.map(["id": \Article.id, "title": \Article.title])
+                article.map("author.name", to: \.authorName)
+                article.map("published_at", to: \.publishedAt)
+            }
+            let articles = try EntityMapping(article, table: "articles", columns: [
+                Column("id", .integer),                            // identifies an article (inferred: `id`)
+                Column("title", .text),
+                Column("author.name", .text),                      // column author_name
+                Column("published_at", .dateText),
+            ])
+            let store = try SQLiteStore(path: path)                // or SQLiteStore.inMemory()
+            try await store.register(articles)                     // creates the table, or checks it
+            let result = try await store.map(Registry.default.parse(body, as: .json), with: articles)  // one transaction
+            // result.inserted == 2; mapping the same page again updates them (result.updated == 2)
+            let all = try await store.objects(of: articles)
+            let first = try await store.object(of: articles, identifiedBy: 1)
+            // README ends
+
+            #expect(result.inserted == 2)
+            #expect(all.map(\.authorName) == ["Blake", "Rachit"])
+            #expect(first?.publishedAt == Date(timeIntervalSince1970: 1_795_338_000))
+            let again = try await store.map(Registry.default.parse(body, as: .json), with: articles)
+            #expect(again.updated == 2)
+            #expect(try await store.count(of: articles) == 2)
+        }
+    }
+}
