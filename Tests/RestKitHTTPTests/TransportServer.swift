@@ -3,6 +3,7 @@ import Foundation
 import Hummingbird
 import RestKit
 import RestKitTestSupport
+import Synchronization
 
 /// Routes for what the transport does beyond one exchange: redirects, compressed and large
 /// responses, the headers it sends.
@@ -20,6 +21,9 @@ import RestKitTestSupport
 /// - `/big?bytes=N`: a JSON array of one string, N bytes in all.
 /// - `/not-modified`: 304.
 enum TransportServer {
+    /// Ends `/stall`'s wait (one test uses it).
+    static let stallReleased = Atomic<Bool>(false)
+
     static func makeRouter() -> Router<BasicRequestContext> {
         let router = Router()
         for method in [HTTPRequest.Method.get, .post, .put, .head] {
@@ -42,11 +46,13 @@ enum TransportServer {
             return respond(.ok, body)
         }
         router.get("/not-modified") { _, _ in Response(status: .notModified) }
-        // Sends the head and a first chunk, then nothing for 4 seconds.
+        // Sends the head and a first chunk, then nothing until `stallReleased` (or 30 s).
         router.get("/stall") { _, _ in
             Response(status: .ok, headers: [.contentType: "application/json"], body: ResponseBody { writer in
                 try await writer.write(ByteBuffer(string: "[1,"))
-                try await Task.sleep(for: .seconds(4))
+                for _ in 0..<300 where !stallReleased.load(ordering: .acquiring) {
+                    try await Task.sleep(for: .milliseconds(100))
+                }
                 try await writer.write(ByteBuffer(string: "2]"))
                 try await writer.finish(nil)
             })
