@@ -22,6 +22,15 @@ public import RestKitMapping
 /// ])
 /// articles.identificationColumns.map(\.name)   // ["id"], inferred
 /// ```
+///
+/// A modification attribute makes a re-import skip objects whose stored version is not older
+/// (see ``modificationColumn``):
+///
+/// ```swift
+/// let articles = try EntityMapping(articleMapping, table: "articles", columns: [
+///     Column("id", .integer), Column("title", .text), Column("updated_at", .dateText),
+/// ], modificationAttribute: "updated_at")
+/// ```
 public struct EntityMapping<Model>: Sendable {
     /// The object mapping.
     public let mapping: ObjectMapping<Model>
@@ -33,13 +42,25 @@ public struct EntityMapping<Model>: Sendable {
     public let columns: [Column]
     /// The columns whose values identify an object (a UNIQUE index covers them).
     public let identificationColumns: [Column]
+    /// The column holding the modification attribute, or `nil`. When set, an element whose
+    /// identity is already stored is skipped by ``SQLiteStore/map(_:with:options:)`` (not
+    /// mapped, not written, counted in ``StoreMappingResult/unchanged``) unless its value is
+    /// newer than the stored one: for a `text` column, when the two strings are equal; for
+    /// numbers and dates, unless the incoming value is greater (RestKit's rules). A missing or
+    /// `null` incoming value, or a `NULL` stored one, maps as usual.
+    public let modificationColumn: Column?
 
     /// Binds `mapping` to `table`.
     ///
     /// - Throws: ``StoreError`` `.invalidName` for a table or column name that is not a plain
     ///   identifier, `.invalidEntity` for no columns, a duplicate column or key path, a key path
-    ///   that is not plain keys, or no identification attribute among the columns.
-    public init(_ mapping: ObjectMapping<Model>, table: String, entityName: String? = nil, columns: [Column]) throws(StoreError) {
+    ///   that is not plain keys, no identification attribute among the columns, or a
+    ///   `modificationAttribute` that is not the key path of a declared `text`, number or date
+    ///   column.
+    public init(
+        _ mapping: ObjectMapping<Model>, table: String, entityName: String? = nil, columns: [Column],
+        modificationAttribute: String? = nil
+    ) throws(StoreError) {
         try SQLName.validate(table, what: "table", entity: table)
         guard !columns.isEmpty else { throw StoreError(.invalidEntity, "no columns declared", entity: table) }
         var names: Set<String> = []
@@ -80,8 +101,24 @@ public struct EntityMapping<Model>: Sendable {
             }
             identification = found
         }
+        var modification: Column?
+        if let modificationAttribute {
+            guard let column = columns.first(where: { $0.keyPath == modificationAttribute }) else {
+                throw StoreError(
+                    .invalidEntity, "modification attribute '\(modificationAttribute)' is not a declared column",
+                    entity: table, keyPath: modificationAttribute)
+            }
+            guard column.type != .boolean, column.type != .blob else {
+                throw StoreError(
+                    .invalidEntity,
+                    "modification attribute '\(modificationAttribute)' must be a text, number or date column, not \(column.type)",
+                    entity: table, keyPath: modificationAttribute, column: column.name)
+            }
+            modification = column
+        }
         self.mapping = mapping
         self.table = table
+        self.modificationColumn = modification
         self.entityName = entityName
         self.columns = columns
         self.identificationColumns = identification

@@ -8,12 +8,15 @@ extension SQLiteStore {
     ///
     /// An element whose identity is already stored is mapped onto the stored object (keys the
     /// element lacks keep their stored values); a payload naming the same object twice yields
-    /// one row with the later values. Any mapping or SQL error rolls the whole operation back
+    /// one row with the later values. With a modification attribute
+    /// (``EntityMapping/modificationColumn``), a stored object whose element is not newer is
+    /// skipped: returned as stored and counted in ``StoreMappingResult/unchanged``. Any mapping or SQL error rolls the whole operation back
     /// and names the element's key path (`"3.id"`) and the entity.
     ///
     /// ```swift
     /// let result = try await store.map(Registry.default.parse(body, as: .json), with: articles)
     /// result.inserted   // 2
+    /// result.unchanged  // 0 (objects skipped by the modification attribute)
     /// ```
     ///
     /// - Throws: ``StoreError``: `.mapping` (with the ``MappingError``), `.typeMismatch`,
@@ -33,8 +36,12 @@ extension SQLiteStore {
     }
 
     private struct Seen<Model> {
+        enum Status { case inserted, updated, unchanged }
         var model: Model
         var position: Int
+        var status: Status
+        /// The object's modification value as stored (`.null` without a modification attribute).
+        var modification: DatabaseValue
     }
 
     private static func map<Model>(
@@ -56,6 +63,8 @@ extension SQLiteStore {
         var objects: [Model] = []
         var inserted = 0
         var updated = 0
+        var unchanged = 0
+        let modificationIndex = entity.modificationColumn.flatMap { entity.columns.firstIndex(of: $0) }
         for (key, element) in elements {
             func path(_ keyPath: String) -> String { key.isEmpty ? keyPath : keyPath.isEmpty ? key : key + "." + keyPath }
             guard element.kind == .object else {
@@ -73,26 +82,51 @@ extension SQLiteStore {
                 }
                 identity.append(value)
             }
-            // Find (this operation's identity map, then the table) or create, and map.
+            // The element's modification value, in its stored form (nil: none, map as usual).
+            var incomingModification: DatabaseValue?
+            if let column = entity.modificationColumn {
+                let value = try ColumnValues.databaseValue(
+                    element[keyPath: column.keyPath], for: column, options: options, entity: table, keyPath: path(column.keyPath))
+                incomingModification = value.isNull ? nil : value
+            }
+            func isUnchanged(_ stored: DatabaseValue) -> Bool {
+                guard let incomingModification, let column = entity.modificationColumn else { return false }
+                return ModificationRule.isUnchanged(incoming: incomingModification, stored: stored, type: column.type)
+            }
+            // Find (this operation's identity map, then the table) or create, and map; an
+            // element that is not newer than the stored object is skipped.
             var model: Model
             let position: Int
+            let status: Seen<Model>.Status
             if let known = seen[identity] {
+                if isUnchanged(known.modification) { continue }
                 model = known.model
                 position = known.position
                 try mapping(entity, path: path) { () throws(MappingError) in try entity.mapping.map(element, into: &model, options: options) }
+                status = known.status == .unchanged ? .updated : known.status
+                if known.status == .unchanged {
+                    unchanged -= 1
+                    updated += 1
+                }
             } else if let row = try Row.fetchOne(find, arguments: StatementArguments(identity)) {
                 model = try load(row, entity: entity, options: options)
-                try mapping(entity, path: path) { () throws(MappingError) in try entity.mapping.map(element, into: &model, options: options) }
                 position = objects.count
                 objects.append(model)
+                if let modificationIndex, modificationIndex < row.count, isUnchanged(row[modificationIndex]) {
+                    unchanged += 1
+                    seen[identity] = Seen(model: model, position: position, status: .unchanged, modification: row[modificationIndex])
+                    continue
+                }
+                try mapping(entity, path: path) { () throws(MappingError) in try entity.mapping.map(element, into: &model, options: options) }
                 updated += 1
+                status = .updated
             } else {
                 model = try mapping(entity, path: path) { () throws(MappingError) in try entity.mapping.map(element, options: options) }
                 position = objects.count
                 objects.append(model)
                 inserted += 1
+                status = .inserted
             }
-            seen[identity] = Seen(model: model, position: position)
             objects[position] = model
             // Store: the model back into a representation, each column read from it.
             let stored = try mapping(entity, path: path) { () throws(MappingError) in try entity.mapping.representation(of: model, options: options) }
@@ -110,8 +144,9 @@ extension SQLiteStore {
                 }
             }
             try upsert.execute(arguments: StatementArguments(values))
+            seen[identity] = Seen(model: model, position: position, status: status, modification: modificationIndex.map { values[$0] } ?? .null)
         }
-        return StoreMappingResult(objects: objects, inserted: inserted, updated: updated)
+        return StoreMappingResult(objects: objects, inserted: inserted, updated: updated, unchanged: unchanged)
     }
 
     /// Runs a mapping step, turning its error into `.mapping` with the element's key path.
