@@ -31,6 +31,15 @@ public import RestKitMapping
 ///     Column("id", .integer), Column("title", .text), Column("updated_at", .dateText),
 /// ], modificationAttribute: "updated_at")
 /// ```
+///
+/// Text columns named in `searchable` get a full-text index (SQLite FTS5), queried with
+/// ``SQLiteStore/search(_:matching:limit:options:)``:
+///
+/// ```swift
+/// let articles = try EntityMapping(articleMapping, table: "articles", columns: [
+///     Column("id", .integer), Column("title", .text), Column("body", .text),
+/// ], searchable: ["title", "body"])
+/// ```
 public struct EntityMapping<Model>: Sendable {
     /// The object mapping.
     public let mapping: ObjectMapping<Model>
@@ -49,6 +58,9 @@ public struct EntityMapping<Model>: Sendable {
     /// numbers and dates, unless the incoming value is greater (RestKit's rules). A missing or
     /// `null` incoming value, or a `NULL` stored one, maps as usual.
     public let modificationColumn: Column?
+    /// The `text` columns indexed for full-text search (FTS5, case- and diacritic-folding), in
+    /// the order given; empty for none.
+    public let searchableColumns: [Column]
 
     /// Binds `mapping` to `table`.
     ///
@@ -56,10 +68,10 @@ public struct EntityMapping<Model>: Sendable {
     ///   identifier, `.invalidEntity` for no columns, a duplicate column or key path, a key path
     ///   that is not plain keys, no identification attribute among the columns, or a
     ///   `modificationAttribute` that is not the key path of a declared `text`, number or date
-    ///   column.
+    ///   column, or a `searchable` key path that is not a declared `text` column (or is named twice).
     public init(
         _ mapping: ObjectMapping<Model>, table: String, entityName: String? = nil, columns: [Column],
-        modificationAttribute: String? = nil
+        modificationAttribute: String? = nil, searchable: [String] = []
     ) throws(StoreError) {
         try SQLName.validate(table, what: "table", entity: table)
         guard !columns.isEmpty else { throw StoreError(.invalidEntity, "no columns declared", entity: table) }
@@ -116,6 +128,22 @@ public struct EntityMapping<Model>: Sendable {
             }
             modification = column
         }
+        var searchableColumns: [Column] = []
+        for keyPath in searchable {
+            guard let column = columns.first(where: { $0.keyPath == keyPath }) else {
+                throw StoreError(.invalidEntity, "searchable attribute '\(keyPath)' is not a declared column", entity: table, keyPath: keyPath)
+            }
+            guard column.type == .text else {
+                throw StoreError(
+                    .invalidEntity, "searchable attribute '\(keyPath)' must be a text column, not \(column.type)",
+                    entity: table, keyPath: keyPath, column: column.name)
+            }
+            guard !searchableColumns.contains(column) else {
+                throw StoreError(.invalidEntity, "searchable attribute '\(keyPath)' is named twice", entity: table, keyPath: keyPath)
+            }
+            searchableColumns.append(column)
+        }
+        self.searchableColumns = searchableColumns
         self.mapping = mapping
         self.table = table
         self.modificationColumn = modification

@@ -26,6 +26,18 @@ public final class SQLiteStore: Sendable {
     struct Registration: Sendable {
         let columns: [Column]
         let identificationColumns: [Column]
+        let searchableColumns: [Column]
+
+        init<Model>(_ entity: EntityMapping<Model>) {
+            columns = entity.columns
+            identificationColumns = entity.identificationColumns
+            searchableColumns = entity.searchableColumns
+        }
+
+        func isSameSchema(as other: Registration) -> Bool {
+            columns == other.columns && identificationColumns == other.identificationColumns
+                && searchableColumns == other.searchableColumns
+        }
     }
 
     /// Opens (or creates) the database file at `path`, in WAL mode.
@@ -64,7 +76,9 @@ public final class SQLiteStore: Sendable {
 
     /// Creates `entity`'s table (through a versioned migration, `RestKitStore.<table>.v1`: the
     /// declared columns and a UNIQUE index on the identification columns), or checks the
-    /// existing table against it.
+    /// existing table against it. With searchable columns, a second migration
+    /// (`RestKitStore.<table>.search.v1`) adds the full-text index `<table>_search` and its
+    /// triggers, and indexes the rows already stored (so a table made before gets one too).
     ///
     /// ```swift
     /// try await store.register(articles)
@@ -74,9 +88,9 @@ public final class SQLiteStore: Sendable {
     ///   (or the missing UNIQUE index); `.notRegistered` when another mapping with a different
     ///   schema was registered for the same table; `.database` for SQLite errors.
     public func register<Model>(_ entity: EntityMapping<Model>) async throws(StoreError) {
-        let registration = Registration(columns: entity.columns, identificationColumns: entity.identificationColumns)
+        let registration = Registration(entity)
         if let existing = registered.withLock({ $0[entity.table] }) {
-            guard existing.columns == registration.columns, existing.identificationColumns == registration.identificationColumns else {
+            guard existing.isSameSchema(as: registration) else {
                 throw StoreError(.notRegistered, "another mapping with a different schema is registered for this table", entity: entity.table)
             }
             return
@@ -89,11 +103,24 @@ public final class SQLiteStore: Sendable {
                 try db.execute(sql: schema.createIndex)
             }
         }
+        let search = SearchIndexSchema(entity)
+        if !search.columns.isEmpty {
+            migrator.registerMigration(search.migrationIdentifier) { db in
+                if try !db.tableExists(search.name) {
+                    for statement in search.create { try db.execute(sql: statement) }
+                }
+            }
+        }
         let finalMigrator = migrator
         let writer = self.writer
         let outcome: Result<Void, any Error> = await withCheckedContinuation { continuation in
             finalMigrator.asyncMigrate(writer) { result in
-                continuation.resume(returning: result.flatMap { db in Result { try schema.check(db) } })
+                continuation.resume(returning: result.flatMap { db in
+                    Result {
+                        try schema.check(db)
+                        if !search.columns.isEmpty { try search.check(db) }
+                    }
+                })
             }
         }
         if case .failure(let error) = outcome {
@@ -105,7 +132,7 @@ public final class SQLiteStore: Sendable {
     /// Throws unless `entity` (this very schema) was registered.
     func checkRegistered<Model>(_ entity: EntityMapping<Model>) throws(StoreError) {
         let existing = registered.withLock { $0[entity.table] }
-        guard let existing, existing.columns == entity.columns, existing.identificationColumns == entity.identificationColumns else {
+        guard let existing, existing.isSameSchema(as: Registration(entity)) else {
             throw StoreError(.notRegistered, "register the entity mapping with the store first", entity: entity.table)
         }
     }

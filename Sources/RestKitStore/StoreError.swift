@@ -16,7 +16,7 @@ public struct StoreError: Error, Sendable, CustomStringConvertible {
     public struct ErrorType: Sendable, Hashable, CustomStringConvertible {
         private enum Base: Hashable, Sendable {
             case invalidName, invalidEntity, schemaMismatch, notRegistered, mapping, typeMismatch
-            case missingIdentification, invalidIdentity, database
+            case missingIdentification, invalidIdentity, invalidQuery, database
         }
         private let base: Base
         private init(_ base: Base) { self.base = base }
@@ -41,6 +41,10 @@ public struct StoreError: Error, Sendable, CustomStringConvertible {
         public static let missingIdentification = ErrorType(.missingIdentification)
         /// An identity passed to ``SQLiteStore/object(of:identifiedBy:)`` has the wrong shape.
         public static let invalidIdentity = ErrorType(.invalidIdentity)
+        /// A search query (``SQLiteStore/search(_:matching:limit:options:)``) is malformed: an
+        /// unbalanced quote, an operator without a term on each side, a lone `*`
+        /// (``StoreError/position`` is the character where it is, counted from 1).
+        public static let invalidQuery = ErrorType(.invalidQuery)
         /// SQLite reported an error (I/O, constraint, locked database, …); ``StoreError/reason``
         /// holds its message.
         public static let database = ErrorType(.database)
@@ -60,11 +64,13 @@ public struct StoreError: Error, Sendable, CustomStringConvertible {
     public var column: String?
     /// The mapping's own error, for ``ErrorType/mapping``.
     public var mappingError: MappingError?
+    /// The position (in characters, from 1) in a search query, for ``ErrorType/invalidQuery``.
+    public var position: Int?
 
     /// Creates an error.
     public init(
         _ errorType: ErrorType, _ reason: String, entity: String? = nil, keyPath: String? = nil,
-        column: String? = nil, mappingError: MappingError? = nil
+        column: String? = nil, mappingError: MappingError? = nil, position: Int? = nil
     ) {
         self.errorType = errorType
         self.reason = reason
@@ -72,6 +78,7 @@ public struct StoreError: Error, Sendable, CustomStringConvertible {
         self.keyPath = keyPath
         self.column = column
         self.mappingError = mappingError
+        self.position = position
     }
 
     /// `entity: keyPath: reason`.

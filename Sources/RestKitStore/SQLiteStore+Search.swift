@@ -1,0 +1,51 @@
+internal import GRDB
+public import RestKitMapping
+
+extension SQLiteStore {
+    /// The stored objects of `entity` whose searchable columns match `query`, best match first
+    /// (SQLite FTS5's bm25 rank), at most `limit`.
+    ///
+    /// Matching folds case and diacritics (`Cafe` finds `café`). The query: words (all must
+    /// match), `AND`, `OR`, `NOT` (upper case; `a NOT b`, `a AND NOT b`), `"exact phrases"`,
+    /// `prefix*`. Every word and phrase reaches FTS5 quoted, never as FTS5 syntax.
+    ///
+    /// ```swift
+    /// let articles = try EntityMapping(articleMapping, table: "articles", columns: [
+    ///     Column("id", .integer), Column("title", .text), Column("body", .text),
+    /// ], searchable: ["title", "body"])
+    /// try await store.register(articles)
+    /// let hits = try await store.search(articles, matching: #"swift OR "object store" NOT draft*"#, limit: 10)
+    /// ```
+    ///
+    /// - Throws: ``StoreError`` `.invalidQuery` (with ``StoreError/position``) for malformed
+    ///   query text or a limit below 1; `.invalidEntity` when `entity` has no searchable
+    ///   columns; `.notRegistered`, `.mapping`, `.database`.
+    public func search<Model: Sendable>(
+        _ entity: EntityMapping<Model>, matching query: String, limit: Int = 20, options: MappingOptions = MappingOptions()
+    ) async throws(StoreError) -> [Model] {
+        try checkRegistered(entity)
+        guard !entity.searchableColumns.isEmpty else {
+            throw StoreError(.invalidEntity, "no searchable columns declared (EntityMapping(…, searchable: […]))", entity: entity.table)
+        }
+        guard limit >= 1 else { throw StoreError(.invalidQuery, "the limit must be at least 1, not \(limit)", entity: entity.table) }
+        let translated: SearchQuery
+        do {
+            translated = try SearchQuery(query)
+        } catch {
+            var located = error
+            located.entity = entity.table
+            throw located
+        }
+        let sql = SearchIndexSchema(entity).search
+        let arguments: StatementArguments = [translated.fts5, limit]
+        do {
+            return try await writer.read { db in
+                try Row.fetchAll(db.cachedStatement(sql: sql), arguments: arguments).map { row throws(StoreError) in
+                    try Self.load(row, entity: entity, options: options)
+                }
+            }
+        } catch {
+            throw Self.databaseError(error, entity: entity.table, doing: "searching")
+        }
+    }
+}

@@ -1,0 +1,72 @@
+internal import GRDB
+
+/// The SQL of one entity's full-text index: an external-content FTS5 table over the
+/// entity's searchable columns (`<table>_search`, content `<table>`, tokenizer
+/// `unicode61 remove_diacritics 2`: case- and diacritic-folding), kept in sync by triggers on
+/// insert, update and delete, and the check of an existing index against the mapping.
+struct SearchIndexSchema: Sendable {
+    let table: String
+    /// The indexed columns.
+    let columns: [Column]
+    /// All the entity's columns (what a search returns).
+    let entityColumns: [Column]
+
+    init<Model>(_ entity: EntityMapping<Model>) {
+        table = entity.table
+        columns = entity.searchableColumns
+        entityColumns = entity.columns
+    }
+
+    /// `<table>_search`.
+    var name: String { table + "_search" }
+
+    /// The migration that creates the index (separate from the table's, so that a table
+    /// created without an index gets one later).
+    var migrationIdentifier: String { "RestKitStore.\(table).search.v1" }
+
+    private var quotedColumns: String { columns.map { SQLName.quoted($0.name) }.joined(separator: ", ") }
+
+    private func values(_ prefix: String, of columns: [Column]? = nil) -> String {
+        (columns ?? self.columns).map { "\(prefix).\(SQLName.quoted($0.name))" }.joined(separator: ", ")
+    }
+
+    /// The statements creating the index and its triggers, then indexing the rows already stored.
+    var create: [String] {
+        let index = SQLName.quoted(name)
+        let content = SQLName.quoted(table)
+        // `content=` takes a string; the validated table name holds no quote.
+        let insertNew = "INSERT INTO \(index)(rowid, \(quotedColumns)) VALUES (new.rowid, \(values("new")));"
+        let deleteOld = "INSERT INTO \(index)(\(index), rowid, \(quotedColumns)) VALUES ('delete', old.rowid, \(values("old")));"
+        return [
+            "CREATE VIRTUAL TABLE \(index) USING fts5(\(quotedColumns), content='\(table)', tokenize = 'unicode61 remove_diacritics 2')",
+            "CREATE TRIGGER \(SQLName.quoted(name + "_insert")) AFTER INSERT ON \(content) BEGIN \(insertNew) END",
+            "CREATE TRIGGER \(SQLName.quoted(name + "_delete")) AFTER DELETE ON \(content) BEGIN \(deleteOld) END",
+            "CREATE TRIGGER \(SQLName.quoted(name + "_update")) AFTER UPDATE OF \(quotedColumns) ON \(content) BEGIN \(deleteOld) \(insertNew) END",
+            "INSERT INTO \(index)(\(index)) VALUES ('rebuild')",
+        ]
+    }
+
+    /// The entity's columns (qualified by its table) of the rows matching a bound FTS5 query,
+    /// best bm25 rank first, at most a bound limit.
+    var search: String {
+        let index = SQLName.quoted(name)
+        let content = SQLName.quoted(table)
+        return "SELECT \(values(content, of: entityColumns)) FROM \(index) JOIN \(content) ON \(content).rowid = \(index).rowid"
+            + " WHERE \(index) MATCH ? ORDER BY bm25(\(index)), \(content).rowid LIMIT ?"
+    }
+
+    /// Throws `.schemaMismatch` unless the index exists over exactly the searchable columns.
+    func check(_ db: Database) throws {
+        let wanted = columns.map { $0.name.lowercased() }
+        guard try db.tableExists(name) else {
+            throw StoreError(.schemaMismatch, "no full-text index '\(name)'", entity: table, column: columns.first?.name)
+        }
+        let existing = try db.columns(in: name).map { $0.name.lowercased() }
+        guard existing == wanted else {
+            throw StoreError(
+                .schemaMismatch,
+                "the full-text index covers (\(existing.joined(separator: ", "))), the mapping declares (\(wanted.joined(separator: ", ")))",
+                entity: table, column: columns.first?.name)
+        }
+    }
+}
