@@ -46,4 +46,33 @@ struct ReadmeStoreExamples {
             #expect(try await store.count(of: articles) == 2)
         }
     }
+
+    @Test func searchingArticles() async throws {
+        let article = ObjectMapping(Article.init) { article in
+            article.map(["id": \Article.id, "title": \Article.title])
+            article.map("author.name", to: \.authorName)
+        }
+        let store = try SQLiteStore.inMemory()
+        let body = Array(#"""
+            [{"id": 1, "title": "Le café de Flore", "author": {"name": "Blake"}},
+             {"id": 2, "title": "Cafe racer motorbikes", "author": {"name": "Rachit"}},
+             {"id": 3, "title": "Tea rooms of Paris", "author": {"name": "Blake"}}]
+            """#.utf8)
+
+        // README search begins
+        let articles = try EntityMapping(article, table: "articles", columns: [
+            Column("id", .integer), Column("title", .text), Column("author.name", .text),
+        ], searchable: ["title", "author.name"])               // an FTS5 index over these columns
+        try await store.register(articles)
+        _ = try await store.map(Registry.default.parse(body, as: .json), with: articles)
+        let cafes = try await store.search(articles, matching: "cafe NOT motor*")             // "Le café de Flore"
+        let either = try await store.search(articles, matching: #""tea rooms" OR racer"#, limit: 10)
+        // README search ends
+
+        #expect(cafes.map(\.title) == ["Le café de Flore"])
+        #expect(Set(either.map(\.id)) == [2, 3])
+        let error = try await #require(throws: StoreError.self) { try await store.search(articles, matching: #"cafe ""#) }
+        #expect(error.errorType == .invalidQuery)
+        #expect(error.position == 6)
+    }
 }
