@@ -34,6 +34,9 @@ protocol Workload {
     /// Extra numbers the workload measured itself (`peak_rss_bytes`), read after sampling
     /// and written to the reports.
     var metrics: [String: Double] { get }
+    /// Untimed work before each run of a ``fixedSamples`` workload (and before each warm-up
+    /// run otherwise): a fresh database file to import into. Throws like ``run()``.
+    func prepare() throws
 }
 
 extension Workload {
@@ -46,4 +49,6 @@ extension Workload {
     var fixedSamples: Int? { nil }
     /// No extra numbers unless a workload measures some.
     var metrics: [String: Double] { [:] }
+    /// Nothing to prepare unless a workload says otherwise.
+    func prepare() throws {}
 }
