@@ -52,6 +52,11 @@ struct Harness {
             if workload.fixedSamples != nil {
                 // One untimed run sets things up (a file to write, a server to start) and warms
                 // the caches; then every sample is a single run.
+                guard workload.runsUntimedFirst else {
+                    failures.append(nil)  // a failing first sample is reported below
+                    iterations.append(1)
+                    continue
+                }
                 do {
                     try workload.prepare()
                     checksum &+= try workload.run()

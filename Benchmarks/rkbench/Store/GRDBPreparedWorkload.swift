@@ -34,6 +34,8 @@ final class GRDBPreparedWorkload: Workload {
     }
 
     var metrics: [String: Double] { memory.metrics }
+    /// The payload's check (on the first ``prepare()``) already ran every code path once.
+    var runsUntimedFirst: Bool { false }
 
     /// Waits up to 10 s for a lock: the store that created the table may still be closing.
     static var configuration: Configuration {

@@ -1,4 +1,5 @@
 import Foundation
+import GRDB
 import RestKit
 import RestKitResidentMemory
 import RestKitStore
@@ -8,10 +9,11 @@ import RestKitStore
 ///
 /// - `store`: into an empty database (table registered, no rows);
 /// - `store re-import`: the same document again into a database that already holds it (filled
-///   by the store, untimed). Every row is found, mapped and upserted again: the store has no
+///   untimed with the same rows). Every row is found, mapped and upserted again: the store has no
 ///   modification attribute yet to skip unchanged objects.
 ///
-/// Each sample is one run on a fresh file (``prepare()``, untimed: open, register, fill). The
+/// Each sample is one run on a fresh file (``prepare()``, untimed: open, register, and for the
+/// re-import fill it with the baseline's statement, which writes the same rows). The
 /// run's peak resident memory above what the process held before it is kept as a metric.
 ///
 /// ```swift
@@ -34,6 +36,8 @@ final class StoreImportWorkload: Workload {
     }
 
     var metrics: [String: Double] { memory.metrics }
+    /// The payload's check (on the first ``prepare()``) already ran every code path once.
+    var runsUntimedFirst: Bool { false }
 
     /// A store on a new file at `path` with `entity` registered.
     static func emptyStore(path: String, entity: EntityMapping<StoreArticle>) throws -> SQLiteStore {
@@ -49,11 +53,14 @@ final class StoreImportWorkload: Workload {
         let path = try StoreDatabaseFiles.fresh(name)
         self.path = path
         let store = try Self.emptyStore(path: path, entity: input.entity)
-        if reImport {
-            let result = try AsyncBridge.wait { try await store.map(input.document, with: input.entity) }
-            guard result.inserted == payload.count else { throw BaselineError("filling: \(result.inserted) rows inserted") }
-        }
         self.store = store
+        if reImport {
+            // Filled with the baseline's statement: the payload's check showed it writes the
+            // store's rows value for value, at a sixth of the time.
+            let pool = try DatabasePool(path: path, configuration: GRDBPreparedWorkload.configuration)
+            let rows = try GRDBPreparedWorkload.upsert(input.elements, into: pool)
+            guard rows == payload.count else { throw BaselineError("filling: \(rows) rows written") }
+        }
         memory.start()
     }
 
