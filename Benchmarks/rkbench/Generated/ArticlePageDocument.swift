@@ -10,7 +10,7 @@ import Foundation
 ///
 /// Ids run 1…`count` in order; dates are whole seconds in UTC, written the way the store
 /// writes ISO 8601 (so the hand-written baseline can bind the text as is); `author.id` is
-/// there but not mapped (payloads carry more than a mapping reads). About 190 bytes an object.
+/// there but not mapped (payloads carry more than a mapping reads). About 180 bytes an object.
 ///
 /// ```swift
 /// var random = SplitMix64(seed: GeneratedDocuments.seed)
