@@ -116,9 +116,10 @@ let package = Package(
         .executableTarget(
             name: "rkbench",
             dependencies: [
-                "RestKit", "RestKitResidentMemory", "CJansson", "CYAJL", "CLibXML2",
+                "RestKit", "RestKitStore", "RestKitResidentMemory", "CJansson", "CYAJL", "CLibXML2",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
                 .product(name: "Hummingbird", package: "hummingbird"),
+                .product(name: "GRDB", package: "GRDB.swift"),  // the store group's hand-written baseline
             ],
             path: "Benchmarks/rkbench"
         ),

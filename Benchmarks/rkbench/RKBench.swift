@@ -4,7 +4,7 @@ import RestKit
 
 /// `rkbench`: RestKit's benchmark tool.
 ///
-/// Measures every benchmark group (parse, map, serialize, forms, multipart, stream-map, upload) over a corpus and prints, per benchmark,
+/// Measures every benchmark group (parse, map, serialize, forms, multipart, stream-map, upload, store) over a corpus and prints, per benchmark,
 /// each workload's median seconds per run, then one summary row per subject × baseline pair.
 ///
 /// ```
@@ -14,6 +14,7 @@ import RestKit
 /// swift run -c release rkbench --generated           # embedded generated documents only
 /// swift run -c release rkbench --materialized        # also parse + materialized()
 /// swift build -c release && .build/release/rkbench --filter upload   # rk post vs curl -F, 2 GiB
+/// swift run -c release rkbench --filter store        # SQLiteStore import vs hand-written GRDB, 100,000 objects
 /// ```
 @main
 struct RKBench: ParsableCommand {
@@ -52,6 +53,8 @@ struct RKBench: ParsableCommand {
     @OptionGroup var stream: StreamBenchmarkOptions
 
     @OptionGroup var upload: UploadBenchmarkOptions
+
+    @OptionGroup var store: StoreBenchmarkOptions
 
     @Option(name: .long, help: .hidden)
     var memoryProbe: String?
@@ -104,7 +107,7 @@ struct RKBench: ParsableCommand {
         if let rounds { settings.rounds = rounds }
 
         let cases = (Self.groups(registry: Registry.default, materialized: materialized)
-            + [stream.group(quick: quick), upload.group(quick: quick)])
+            + [stream.group(quick: quick), upload.group(quick: quick), store.group(quick: quick)])
             .flatMap { $0.cases(in: documents) }
             .filter { filter.map($0.name.contains) ?? true }
         guard !cases.isEmpty else {

@@ -12,6 +12,12 @@ struct BenchmarkCase {
     let name: String
     /// Size of the input in bytes, for throughput.
     let inputBytes: Int
+    /// The input size when it is only known once the workloads have set up (a document
+    /// generated on first use, so that a filtered-out group costs nothing); read after
+    /// measuring, replaces ``inputBytes``.
+    var lateInputBytes: (() -> Int?)? = nil
+    /// Objects (rows, elements) handled per run, for an objects/s column; `nil` when not counted.
+    var objects: Int? = nil
     /// What is being measured.
     var subjects: [any Workload]
     /// What each subject is compared with.

@@ -10,6 +10,8 @@ struct CaseResult {
     let baselines: [WorkloadResult]
     /// Subjects that were not set up, with the reason.
     let skipped: [(name: String, reason: String)]
+    /// Objects handled per run (``BenchmarkCase/objects``), when counted.
+    var objects: Int? = nil
 
     /// Every subject × baseline pair where both were measured.
     var comparisons: [Comparison] {
@@ -20,7 +22,7 @@ struct CaseResult {
                     benchmark: name, subject: subject.name, baseline: baseline.name,
                     subjectSeconds: subjectSeconds, baselineSeconds: baselineSeconds, inputBytes: inputBytes,
                     subjectPeakResidentBytes: subject.peakResidentBytes,
-                    subjectMetrics: subject.metrics)
+                    subjectMetrics: subject.metrics, objects: objects)
             }
         }
     }

@@ -19,10 +19,17 @@ struct Comparison {
     var subjectPeakResidentBytes: Int? = nil
     /// The subject's own metrics (``Workload/metrics``).
     var subjectMetrics: [String: Double] = [:]
+    /// Objects handled per run, when the benchmark counts them.
+    var objects: Int? = nil
 
     /// `baselineSeconds / subjectSeconds`: above 1 the subject is faster.
     var ratio: Double { baselineSeconds / subjectSeconds }
 
     /// Subject throughput in MB/s (1 MB = 10^6 bytes).
     var throughputMBPerSecond: Double { Double(inputBytes) / subjectSeconds / 1e6 }
+
+    /// Subject objects per second, when counted.
+    var subjectObjectsPerSecond: Double? { objects.map { Double($0) / subjectSeconds } }
+    /// Baseline objects per second, when counted.
+    var baselineObjectsPerSecond: Double? { objects.map { Double($0) / baselineSeconds } }
 }

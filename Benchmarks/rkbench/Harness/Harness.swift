@@ -52,7 +52,13 @@ struct Harness {
             if workload.fixedSamples != nil {
                 // One untimed run sets things up (a file to write, a server to start) and warms
                 // the caches; then every sample is a single run.
+                guard workload.runsUntimedFirst else {
+                    failures.append(nil)  // a failing first sample is reported below
+                    iterations.append(1)
+                    continue
+                }
                 do {
+                    try workload.prepare()
                     checksum &+= try workload.run()
                     failures.append(nil)
                     iterations.append(1)
@@ -95,10 +101,10 @@ struct Harness {
                 failure: failures[index], peakResidentBytes: peaks[index], metrics: workloads[index].metrics)
         }
         return CaseResult(
-            name: benchmark.name, inputBytes: benchmark.inputBytes,
+            name: benchmark.name, inputBytes: benchmark.lateInputBytes?() ?? benchmark.inputBytes,
             subjects: Array(results.prefix(benchmark.subjects.count)),
             baselines: Array(results.dropFirst(benchmark.subjects.count)),
-            skipped: benchmark.skipped)
+            skipped: benchmark.skipped, objects: benchmark.objects)
     }
 
     /// Runs a one-shot workload once: its time and the peak resident memory during the run
@@ -124,6 +130,7 @@ struct Harness {
         do {
             while runs < 2 || total < settings.warmupSeconds {
                 var result = 0
+                try workload.prepare()
                 let seconds = try Stopwatch.seconds { result = try workload.run() }
                 checksum &+= result
                 fastest = min(fastest, seconds)
@@ -142,6 +149,7 @@ struct Harness {
     private mutating func sample(_ workload: any Workload, iterations: Int) -> Result<Double, any Error> {
         var sum = 0
         do {
+            try workload.prepare()  // untimed; a fixed-samples workload runs once per sample
             let seconds = try Stopwatch.seconds {
                 for _ in 0..<iterations { sum &+= try workload.run() }
             }

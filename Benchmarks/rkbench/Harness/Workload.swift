@@ -31,9 +31,16 @@ protocol Workload {
     /// one-run samples, interleaved with the case's other workloads. `nil`: sized by the
     /// settings.
     var fixedSamples: Int? { get }
+    /// Whether a ``fixedSamples`` workload gets its one untimed run before sampling (`true`
+    /// unless a workload's setup already warmed everything: the store group checks its
+    /// workloads' output once before sampling, so a second untimed import would only add time).
+    var runsUntimedFirst: Bool { get }
     /// Extra numbers the workload measured itself (`peak_rss_bytes`), read after sampling
     /// and written to the reports.
     var metrics: [String: Double] { get }
+    /// Untimed work before each run of a ``fixedSamples`` workload (and before each warm-up
+    /// run otherwise): a fresh database file to import into. Throws like ``run()``.
+    func prepare() throws
 }
 
 extension Workload {
@@ -44,6 +51,10 @@ extension Workload {
     var isOneShot: Bool { false }
     /// Samples are sized from the warm-up unless a workload says otherwise.
     var fixedSamples: Int? { nil }
+    /// Fixed-samples workloads run once untimed unless they say otherwise.
+    var runsUntimedFirst: Bool { true }
     /// No extra numbers unless a workload measures some.
     var metrics: [String: Double] { [:] }
+    /// Nothing to prepare unless a workload says otherwise.
+    func prepare() throws {}
 }

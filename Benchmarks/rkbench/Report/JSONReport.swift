@@ -11,6 +11,9 @@ import RestKit
 /// Rows of one-shot workloads (`stream-map/…`) also carry `peak_rss_bytes`, the subject's
 /// peak resident memory.
 ///
+/// Rows of benchmarks that count objects (`store/…`) also carry `baseline_median_seconds`,
+/// `objects` (per run), `objects_per_s` and `baseline_objects_per_s`.
+///
 /// `median_seconds` and `throughput_mb_s` are the subject's; `ratio` is
 /// baseline seconds / subject seconds. A subject's own metrics (`peak_rss_bytes`) follow.
 ///
@@ -29,6 +32,12 @@ enum JSONReport {
                 "throughput_mb_s": .double(row.throughputMBPerSecond),
                 "ratio": .double(row.ratio),
             ]
+            if let objects = row.objects, let subject = row.subjectObjectsPerSecond, let baseline = row.baselineObjectsPerSecond {
+                members["baseline_median_seconds"] = .double(row.baselineSeconds)
+                members["objects"] = .int(Int64(objects))
+                members["objects_per_s"] = .double(subject)
+                members["baseline_objects_per_s"] = .double(baseline)
+            }
             if let peak = row.subjectPeakResidentBytes { members["peak_rss_bytes"] = .int(Int64(peak)) }
             for key in row.subjectMetrics.keys.sorted() { members[key] = .double(row.subjectMetrics[key] ?? 0) }
             return Representation(.object(members))

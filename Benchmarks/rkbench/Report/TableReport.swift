@@ -29,6 +29,7 @@ enum TableReport {
                 let throughput = Double(result.inputBytes) / median / 1e6
                 print("  \(label) median \(milliseconds(median)) ms  min \(milliseconds(minimum))  max \(milliseconds(maximum))"
                     + "  \(fixed(throughput, 1)) MB/s  (\(workload.samples.count) samples × \(workload.iterations) runs)"
+                    + (result.objects.map { "  \(fixed(Double($0) / median, 0)) objects/s" } ?? "")
                     + (workload.peakResidentBytes.map { "  in-process peak RSS \(fixed(Double($0) / 1_048_576, 1)) MiB" } ?? ""))
                 for key in workload.metrics.keys.sorted() {
                     print("  \(pad("", 31)) \(key) \(fixed(workload.metrics[key] ?? 0, 0))")
@@ -53,7 +54,8 @@ enum TableReport {
                     pad(row.benchmark, 34), pad(row.subject, 22), pad(row.baseline, 18),
                     padLeft(milliseconds(row.subjectSeconds), 11), padLeft(fixed(row.throughputMBPerSecond, 1), 9),
                     padLeft(milliseconds(row.baselineSeconds), 12), padLeft(fixed(row.ratio, 2), 7),
-                ].joined(separator: " "))
+                ].joined(separator: " ")
+                    + (row.subjectObjectsPerSecond.map { "  \(fixed($0, 0)) objects/s" } ?? ""))
             }
             for skipped in result.skipped {
                 print("\(pad(result.name, 34)) \(pad(skipped.name, 22)) \(skipped.reason)")

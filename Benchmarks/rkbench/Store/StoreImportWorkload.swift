@@ -1,0 +1,109 @@
+import Foundation
+import GRDB
+import RestKit
+import RestKitResidentMemory
+import RestKitStore
+
+/// The subjects of the `store` group: `SQLiteStore.map(document, with: entity)`, one
+/// transaction, on a file store (WAL `DatabasePool`).
+///
+/// - `store`: into an empty database (table registered, no rows);
+/// - `store re-import`: the same document again into a database that already holds it (filled
+///   untimed with the same rows). Every row is found, mapped and upserted again: the store has no
+///   modification attribute yet to skip unchanged objects.
+///
+/// Each sample is one run on a fresh file (``prepare()``, untimed: open, register, and for the
+/// re-import fill it with the baseline's statement, which writes the same rows). The
+/// run's peak resident memory above what the process held before it is kept as a metric.
+///
+/// ```swift
+/// let subject = StoreImportWorkload(payload: payload, reImport: false, samples: 5)
+/// ```
+final class StoreImportWorkload: Workload {
+    let name: String
+    let payload: StorePayload
+    let reImport: Bool
+    let fixedSamples: Int?
+    private var store: SQLiteStore?
+    private var path: String?
+    private var memory = ImportMemory()
+
+    init(payload: StorePayload, reImport: Bool, samples: Int) {
+        self.name = reImport ? "store re-import" : "store"
+        self.payload = payload
+        self.reImport = reImport
+        self.fixedSamples = samples
+    }
+
+    var metrics: [String: Double] { memory.metrics }
+    /// The payload's check (on the first ``prepare()``) already ran every code path once.
+    var runsUntimedFirst: Bool { false }
+
+    /// A store on a new file at `path` with `entity` registered.
+    static func emptyStore(path: String, entity: EntityMapping<StoreArticle>) throws -> SQLiteStore {
+        let store = try SQLiteStore(path: path)
+        try AsyncBridge.wait { try await store.register(entity) }
+        return store
+    }
+
+    func prepare() throws {
+        store = nil  // closes the previous sample's database (possibly a moment later, on GRDB's queue)
+        if let path { StoreDatabaseFiles.remove(path) }
+        let input = try payload.input()
+        let path = try StoreDatabaseFiles.fresh(name)
+        self.path = path
+        let store = try Self.emptyStore(path: path, entity: input.entity)
+        self.store = store
+        if reImport {
+            // Filled with the baseline's statement: the payload's check showed it writes the
+            // store's rows value for value, at a sixth of the time.
+            let pool = try DatabasePool(path: path, configuration: GRDBPreparedWorkload.configuration)
+            let rows = try GRDBPreparedWorkload.upsert(input.elements, into: pool)
+            guard rows == payload.count else { throw BaselineError("filling: \(rows) rows written") }
+        }
+        memory.start()
+    }
+
+    func run() throws -> Int {
+        guard let store else { throw BaselineError("not prepared") }
+        let input = try payload.input()
+        let result = try AsyncBridge.wait { try await store.map(input.document, with: input.entity) }
+        memory.finish()
+        let expected = reImport ? (inserted: 0, updated: payload.count) : (inserted: payload.count, updated: 0)
+        guard result.inserted == expected.inserted, result.updated == expected.updated else {
+            throw BaselineError("\(result.inserted) inserted and \(result.updated) updated, expected \(expected)")
+        }
+        return result.objects.count
+    }
+}
+
+/// A run's peak resident memory: the kernel's peak (`VmHWM`) is reset before the run where
+/// `/proc/self/clear_refs` allows it, read after it, and compared with the resident size before.
+///
+/// The process holds the parsed document (and the other workloads' state) throughout, so
+/// `import_rss_growth_bytes` (peak during the run − resident before it; the largest over the
+/// samples) is the import's own cost; `peak_rss_bytes` is the whole process's.
+struct ImportMemory {
+    private var before: Int?
+    private var growth: Int?
+    private var peak: Int?
+    private var resetWorks = false
+
+    mutating func start() {
+        resetWorks = (try? ResidentMemory.resetPeak()) != nil
+        before = try? ResidentMemory.currentBytes()
+    }
+
+    mutating func finish() {
+        guard let before, let now = try? ResidentMemory.peakBytes() else { return }
+        peak = max(peak ?? 0, now)
+        if resetWorks { growth = max(growth ?? 0, now - before) }
+    }
+
+    var metrics: [String: Double] {
+        var metrics: [String: Double] = [:]
+        if let peak { metrics["peak_rss_bytes"] = Double(peak) }
+        if let growth { metrics["import_rss_growth_bytes"] = Double(growth) }
+        return metrics
+    }
+}
