@@ -13,8 +13,9 @@ struct StoreArticle: Sendable {
     var publishedAt: Date?
     var authorName = ""
 
-    /// The entity: table `articles`, identified by `id` (inferred), one column per attribute.
-    static func entity() throws -> EntityMapping<StoreArticle> {
+    /// The entity: table `articles`, identified by `id` (inferred), one column per attribute;
+    /// with `modificationAttribute`, objects whose value there is not newer are skipped.
+    static func entity(modificationAttribute: String? = nil) throws -> EntityMapping<StoreArticle> {
         let mapping = ObjectMapping(StoreArticle.init) { article in
             article.map("id", to: \.id)
             article.map("title", to: \.title)
@@ -32,6 +33,6 @@ struct StoreArticle: Sendable {
             Column("published", .boolean),
             Column("published_at", .dateText),
             Column("author.name", .text),  // column author_name
-        ])
+        ], modificationAttribute: modificationAttribute)
     }
 }

@@ -8,6 +8,7 @@ import ArgumentParser
 /// |---|---|---|
 /// | `store` | subject | `SQLiteStore.map(document, with: entity)` into an empty table: find, map, map back, upsert per object, one transaction |
 /// | `store re-import` | subject | the same into the table that already holds the document (every row upserted again) |
+/// | `store re-import (unchanged)` | subject | the same with `published_at` as modification attribute: every object skipped, nothing written |
 /// | `grdb-prepared` | baseline | hand-written GRDB: values read from the same parsed elements, one cached prepared upsert, one transaction |
 ///
 /// Setup checks once that the store and the baseline write identical rows. 100,000 objects
@@ -26,8 +27,9 @@ struct StoreBenchmarkGroup: BenchmarkGroup {
         let payload = StorePayload(count: objects)
         return [BenchmarkCase(
             name: "\(name)/\(objects)", inputBytes: 0, lateInputBytes: { payload.inputBytes }, objects: objects,
-            subjects: [StoreImportWorkload(payload: payload, reImport: false, samples: samples),
-                       StoreImportWorkload(payload: payload, reImport: true, samples: samples)],
+            subjects: [StoreImportWorkload(payload: payload, mode: .empty, samples: samples),
+                       StoreImportWorkload(payload: payload, mode: .reImport, samples: samples),
+                       StoreImportWorkload(payload: payload, mode: .unchangedReImport, samples: samples)],
             baselines: [GRDBPreparedWorkload(payload: payload, samples: samples)])]
     }
 }

@@ -9,29 +9,39 @@ import RestKitStore
 ///
 /// - `store`: into an empty database (table registered, no rows);
 /// - `store re-import`: the same document again into a database that already holds it (filled
-///   untimed with the same rows). Every row is found, mapped and upserted again: the store has no
-///   modification attribute yet to skip unchanged objects.
+///   untimed with the same rows). Every row is found, mapped and upserted again;
+/// - `store re-import (unchanged)`: the same, with `published_at` as the entity's modification
+///   attribute: every object is found and skipped as not newer, nothing is written.
 ///
 /// Each sample is one run on a fresh file (``prepare()``, untimed: open, register, and for the
 /// re-import fill it with the baseline's statement, which writes the same rows). The
 /// run's peak resident memory above what the process held before it is kept as a metric.
 ///
 /// ```swift
-/// let subject = StoreImportWorkload(payload: payload, reImport: false, samples: 5)
+/// let subject = StoreImportWorkload(payload: payload, mode: .empty, samples: 5)
 /// ```
 final class StoreImportWorkload: Workload {
+    /// What the database holds before the timed import, and how the entity identifies changes.
+    enum Mode {
+        case empty, reImport, unchangedReImport
+    }
+
     let name: String
     let payload: StorePayload
-    let reImport: Bool
+    let mode: Mode
     let fixedSamples: Int?
     private var store: SQLiteStore?
     private var path: String?
     private var memory = ImportMemory()
 
-    init(payload: StorePayload, reImport: Bool, samples: Int) {
-        self.name = reImport ? "store re-import" : "store"
+    init(payload: StorePayload, mode: Mode, samples: Int) {
+        switch mode {
+        case .empty: name = "store"
+        case .reImport: name = "store re-import"
+        case .unchangedReImport: name = "store re-import (unchanged)"
+        }
         self.payload = payload
-        self.reImport = reImport
+        self.mode = mode
         self.fixedSamples = samples
     }
 
@@ -52,9 +62,9 @@ final class StoreImportWorkload: Workload {
         let input = try payload.input()
         let path = try StoreDatabaseFiles.fresh(name)
         self.path = path
-        let store = try Self.emptyStore(path: path, entity: input.entity)
+        let store = try Self.emptyStore(path: path, entity: entity(of: input))
         self.store = store
-        if reImport {
+        if mode != .empty {
             // Filled with the baseline's statement: the payload's check showed it writes the
             // store's rows value for value, at a sixth of the time.
             let pool = try DatabasePool(path: path, configuration: GRDBPreparedWorkload.configuration)
@@ -67,13 +77,24 @@ final class StoreImportWorkload: Workload {
     func run() throws -> Int {
         guard let store else { throw BaselineError("not prepared") }
         let input = try payload.input()
-        let result = try AsyncBridge.wait { try await store.map(input.document, with: input.entity) }
+        let entity = entity(of: input)
+        let result = try AsyncBridge.wait { try await store.map(input.document, with: entity) }
         memory.finish()
-        let expected = reImport ? (inserted: 0, updated: payload.count) : (inserted: payload.count, updated: 0)
-        guard result.inserted == expected.inserted, result.updated == expected.updated else {
-            throw BaselineError("\(result.inserted) inserted and \(result.updated) updated, expected \(expected)")
+        let count = payload.count
+        let expected = switch mode {
+        case .empty: (inserted: count, updated: 0, unchanged: 0)
+        case .reImport: (inserted: 0, updated: count, unchanged: 0)
+        case .unchangedReImport: (inserted: 0, updated: 0, unchanged: count)
+        }
+        guard result.inserted == expected.inserted, result.updated == expected.updated, result.unchanged == expected.unchanged else {
+            throw BaselineError(
+                "\(result.inserted) inserted, \(result.updated) updated, \(result.unchanged) unchanged; expected \(expected)")
         }
         return result.objects.count
+    }
+
+    private func entity(of input: StorePayload.Input) -> EntityMapping<StoreArticle> {
+        mode == .unchangedReImport ? input.versionedEntity : input.entity
     }
 }
 

@@ -22,6 +22,8 @@ final class StorePayload: @unchecked Sendable {
         /// Its elements, for the baseline (taken out of the array once, untimed).
         let elements: [Representation]
         let entity: EntityMapping<StoreArticle>
+        /// The same entity with `published_at` as its modification attribute.
+        let versionedEntity: EntityMapping<StoreArticle>
     }
 
     /// Objects in the document.
@@ -54,7 +56,9 @@ final class StorePayload: @unchecked Sendable {
         guard let elements = document.arrayValue, elements.count == count else {
             throw BaselineError("the generated document is not an array of \(count) objects")
         }
-        let input = Input(bytes: bytes.count, document: document, elements: elements, entity: try StoreArticle.entity())
+        let input = Input(
+            bytes: bytes.count, document: document, elements: elements, entity: try StoreArticle.entity(),
+            versionedEntity: try StoreArticle.entity(modificationAttribute: "published_at"))
         try check(input)
         return input
     }
