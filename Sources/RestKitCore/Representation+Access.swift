@@ -54,20 +54,46 @@ extension Representation {
     /// ```
     public subscript(keyPath keyPath: String) -> Representation? {
         if keyPath.isEmpty { return self }
+        // Most key paths are one key: looked up without splitting or copying it.
+        guard keyPath.utf8.contains(UInt8(ascii: ".")) else { return component(keyPath) }
         var current = self
         for component in keyPath.split(separator: ".", omittingEmptySubsequences: false) {
-            switch current.kind {
-            case .object:
-                guard let next = current[String(component)] else { return nil }
-                current = next
-            case .array:
-                guard let index = Int(component), let next = current[index] else { return nil }
-                current = next
-            default:
-                return nil
-            }
+            guard let next = current.component(String(component)) else { return nil }
+            current = next
         }
         return current
+    }
+
+    /// The member named `key` of an object, or the element at index `key` (digits) of an array.
+    private func component(_ key: String) -> Representation? {
+        switch kind {
+        case .object: self[key]
+        case .array: Int(key).flatMap { self[$0] }
+        default: nil
+        }
+    }
+
+    /// Sets `value` at the key path `keys` of `object`, making (or replacing non-objects with)
+    /// nested objects on the way: what mapping a model back into a representation does for
+    /// `"author.name"`. Does nothing for no keys.
+    ///
+    /// ```swift
+    /// var object: OrderedDictionary<String, Representation> = [:]
+    /// Representation.set("Ada", at: ["author", "name"], in: &object)   // {"author": {"name": "Ada"}}
+    /// ```
+    public static func set(
+        _ value: Representation, at keys: some Collection<some StringProtocol>, in object: inout OrderedDictionary<String, Representation>
+    ) {
+        guard let first = keys.first else { return }
+        let key = String(first)
+        let rest = keys.dropFirst()
+        if rest.isEmpty {
+            object[key] = value
+            return
+        }
+        var nested = object[key]?.objectValue ?? [:]
+        set(value, at: rest, in: &nested)
+        object[key] = .object(nested)
     }
 
     /// `true` for `null`.

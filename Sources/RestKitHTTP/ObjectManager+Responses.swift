@@ -1,14 +1,7 @@
 extension ObjectManager {
     /// Sends `request` through the request queue and the transport, and maps the response.
     func send(_ request: TransportRequest, configuration: Configuration) async throws(ObjectManagerError) -> ObjectResult {
-        if Task.isCancelled {
-            throw ObjectManagerError(.cancelled, "\(request.method) \(request.url) was cancelled before it was sent")
-        }
-        let transport = transport
-        let response = try await requestQueue.run(method: request.method, path: relativePath(of: request.url)) {
-            () async throws(ObjectManagerError) -> TransportResponse in
-            try await transport.send(request)
-        }
+        let response = try await queued(request) { (transport) async throws(ObjectManagerError) in try await transport.send(request) }
         if Task.isCancelled {
             throw ObjectManagerError(.cancelled, "\(request.method) \(request.url) was cancelled", status: response.status)
         }
@@ -16,6 +9,21 @@ extension ObjectManager {
         var result = ObjectResult(mapping: mapping, request: request, response: response)
         result.document = document
         return result
+    }
+
+    /// `exchange` run with the transport once `request` has a slot in the request queue
+    /// (``send(_:configuration:)`` and ``streamObjects(at:parameters:keyPath:mapping:)``).
+    func queued<Response: Sendable>(
+        _ request: TransportRequest, _ exchange: @escaping @Sendable (any HTTPTransport) async throws(ObjectManagerError) -> Response
+    ) async throws(ObjectManagerError) -> Response {
+        if Task.isCancelled {
+            throw ObjectManagerError(.cancelled, "\(request.method) \(request.url) was cancelled before it was sent")
+        }
+        let transport = transport
+        return try await requestQueue.run(method: request.method, path: relativePath(of: request.url)) {
+            () async throws(ObjectManagerError) -> Response in
+            try await exchange(transport)
+        }
     }
 
     /// Maps a response: 4xx/5xx into an error, an empty body into no objects, else through

@@ -24,14 +24,7 @@ extension ObjectManager {
     ) async throws(ObjectManagerError) -> ObjectStream<Model> {
         let configuration = configuration
         let request = try makeRequest(method: .get, path: path, parameters: parameters, configuration: configuration)
-        if Task.isCancelled {
-            throw ObjectManagerError(.cancelled, "\(request.method) \(request.url) was cancelled before it was sent")
-        }
-        let transport = transport
-        let response = try await requestQueue.run(method: request.method, path: relativePath(of: request.url)) {
-            () async throws(ObjectManagerError) -> StreamedResponse in
-            try await transport.stream(request)
-        }
+        let response = try await queued(request) { (transport) async throws(ObjectManagerError) in try await transport.stream(request) }
         let target = "\(request.method) \(relativePath(of: response.url ?? request.url))"
         if response.status >= 400 || ((300..<400).contains(response.status) && response.status != 304) {
             // An error body is small by nature: collected (its first MiB) and mapped into the

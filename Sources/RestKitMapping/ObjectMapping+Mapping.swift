@@ -148,7 +148,7 @@ extension ObjectMapping {
             if keys.count == 1, let key = keys.first {
                 object[key] = value
             } else {
-                Self.set(value, at: keys[...], in: &object)
+                Representation.set(value, at: keys, in: &object)
             }
         }
         return .object(object)
@@ -161,17 +161,6 @@ extension ObjectMapping {
             elements.append(try representation(of: model, scope: scope.descending(into: String(index), from: .null)))
         }
         return .array(elements)
-    }
-
-    private static func set(_ value: Representation, at keys: ArraySlice<String>, in object: inout OrderedDictionary<String, Representation>) {
-        guard let key = keys.first else { return }
-        if keys.count == 1 {
-            object[key] = value
-            return
-        }
-        var nested = object[key]?.objectValue ?? [:]
-        set(value, at: keys.dropFirst(), in: &nested)
-        object[key] = .object(nested)
     }
 
     /// A request mapping: this mapping in the model → representation direction, optionally

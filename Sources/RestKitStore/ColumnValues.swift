@@ -78,24 +78,14 @@ enum ColumnValues {
         }
     }
 
-    /// An object holding each value at its column's key path (nested keys become nested objects).
-    static func object(from row: Row, columns: [Column]) -> Representation {
+    /// An object holding each value at its column's key path (nested keys become nested
+    /// objects); `keys` are the columns' key paths, split.
+    static func object(from row: Row, columns: [Column], keys: [[String]]) -> Representation {
         var object = OrderedDictionary<String, Representation>()
-        for (index, column) in columns.enumerated() where index < row.count {
+        for (index, column) in columns.enumerated() where index < row.count && index < keys.count {
             guard let value = representation(row[index] as DatabaseValue, for: column) else { continue }
-            set(value, at: column.keys[...], in: &object)
+            Representation.set(value, at: keys[index], in: &object)
         }
         return .object(object)
-    }
-
-    private static func set(_ value: Representation, at keys: ArraySlice<Substring>, in object: inout OrderedDictionary<String, Representation>) {
-        guard let key = keys.first.map(String.init) else { return }
-        if keys.count == 1 {
-            object[key] = value
-            return
-        }
-        var nested = object[key]?.objectValue ?? [:]
-        set(value, at: keys.dropFirst(), in: &nested)
-        object[key] = .object(nested)
     }
 }

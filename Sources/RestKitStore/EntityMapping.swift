@@ -58,6 +58,12 @@ public struct EntityMapping<Model>: Sendable {
     /// numbers and dates, unless the incoming value is greater (RestKit's rules). A missing or
     /// `null` incoming value, or a `NULL` stored one, maps as usual.
     public let modificationColumn: Column?
+    /// Each column's key path split into keys, in column order (split once, not per row).
+    let columnKeys: [[String]]
+    /// The positions in ``columns`` of the identification columns, and of the modification
+    /// column.
+    let identificationIndices: [Int]
+    let modificationIndex: Int?
     /// The `text` columns indexed for full-text search (FTS5, case- and diacritic-folding), in
     /// the order given; empty for none.
     public let searchableColumns: [Column]
@@ -150,6 +156,9 @@ public struct EntityMapping<Model>: Sendable {
         self.entityName = entityName
         self.columns = columns
         self.identificationColumns = identification
+        columnKeys = columns.map { $0.keys.map(String.init) }
+        identificationIndices = identification.compactMap { columns.firstIndex(of: $0) }
+        modificationIndex = modification.flatMap { columns.firstIndex(of: $0) }
     }
 
     /// `<entity>ID`, `<entity>_id`, `identifier`, `id`, `ID`, `URL`, `url`.

@@ -13,14 +13,7 @@ extension SQLiteStore {
     ///   `.database`.
     public func objects<Model: Sendable>(of entity: EntityMapping<Model>, options: MappingOptions = MappingOptions()) async throws(StoreError) -> [Model] {
         try checkRegistered(entity)
-        let sql = TableSchema(entity).select + " ORDER BY rowid"
-        do {
-            return try await writer.read { db in
-                try Row.fetchAll(db.cachedStatement(sql: sql)).map { row throws(StoreError) in try Self.load(row, entity: entity, options: options) }
-            }
-        } catch {
-            throw Self.databaseError(error, entity: entity.table, doing: "fetching")
-        }
+        return try await fetch(TableSchema(entity).select + " ORDER BY rowid", arguments: StatementArguments(), entity: entity, options: options, doing: "fetching")
     }
 
     /// The stored object with this identity, or `nil`: a single value for one identification
@@ -59,16 +52,26 @@ extension SQLiteStore {
             values.append(databaseValue)
         }
         let schema = TableSchema(entity)
-        let sql = schema.select + " " + schema.whereIdentified
-        let arguments = StatementArguments(values)
+        return try await fetch(
+            schema.select + " " + schema.whereIdentified, arguments: StatementArguments(values), entity: entity, options: options,
+            doing: "fetching"
+        ).first
+    }
+
+    /// The models of the rows `sql` selects (the columns of ``TableSchema/select``), read on
+    /// a reader; errors say what was being done.
+    func fetch<Model: Sendable>(
+        _ sql: String, arguments: StatementArguments, entity: EntityMapping<Model>, options: MappingOptions, doing activity: String
+    ) async throws(StoreError) -> [Model] {
+        let loading = Self.loadingOptions(options)
         do {
             return try await writer.read { db in
-                try Row.fetchOne(db.cachedStatement(sql: sql), arguments: arguments).map { row throws(StoreError) in
-                    try Self.load(row, entity: entity, options: options)
+                try Row.fetchAll(db.cachedStatement(sql: sql), arguments: arguments).map { row throws(StoreError) in
+                    try Self.load(row, entity: entity, loading: loading)
                 }
             }
         } catch {
-            throw Self.databaseError(error, entity: entity.table, doing: "fetching")
+            throw Self.databaseError(error, entity: entity.table, doing: activity)
         }
     }
 

@@ -49,14 +49,18 @@ extension SQLiteStore {
         options: MappingOptions, in db: Database
     ) throws -> StoreMappingResult<Model> {
         let table = entity.table
-        let elements: [(key: String, value: Representation)]
+        // The elements, and whether they are an array's (their key paths start with the index,
+        // made into text only for an error).
+        let elements: [Representation]
+        let inArray: Bool
         if representation.isNull {
-            elements = []
+            (elements, inArray) = ([], false)
         } else if let array = representation.arrayValue {
-            elements = array.enumerated().map { (String($0.offset), $0.element) }
+            (elements, inArray) = (array, true)
         } else {
-            elements = [("", representation)]
+            (elements, inArray) = ([representation], false)
         }
+        let loading = loadingOptions(options)
         let find = try db.cachedStatement(sql: schema.select + " " + schema.whereIdentified)
         let upsert = try db.cachedStatement(sql: schema.upsert)
         var seen: [[DatabaseValue]: Seen<Model>] = [:]
@@ -64,11 +68,14 @@ extension SQLiteStore {
         var inserted = 0
         var updated = 0
         var unchanged = 0
-        let modificationIndex = entity.modificationColumn.flatMap { entity.columns.firstIndex(of: $0) }
-        for (key, element) in elements {
-            func path(_ keyPath: String) -> String { key.isEmpty ? keyPath : keyPath.isEmpty ? key : key + "." + keyPath }
+        let modificationIndex = entity.modificationIndex
+        for (index, element) in elements.enumerated() {
+            func path(_ keyPath: String) -> String {
+                guard inArray else { return keyPath }
+                return keyPath.isEmpty ? String(index) : "\(index).\(keyPath)"
+            }
             guard element.kind == .object else {
-                throw StoreError(.typeMismatch, "expected an object, found \(element.kind)", entity: table, keyPath: key)
+                throw StoreError(.typeMismatch, "expected an object, found \(element.kind)", entity: table, keyPath: path(""))
             }
             // The identity, from the payload.
             var identity: [DatabaseValue] = []
@@ -109,7 +116,7 @@ extension SQLiteStore {
                     updated += 1
                 }
             } else if let row = try Row.fetchOne(find, arguments: StatementArguments(identity)) {
-                model = try load(row, entity: entity, options: options)
+                model = try load(row, entity: entity, loading: loading)
                 position = objects.count
                 objects.append(model)
                 if let modificationIndex, modificationIndex < row.count, isUnchanged(row[modificationIndex]) {
@@ -136,8 +143,8 @@ extension SQLiteStore {
                 values.append(try ColumnValues.databaseValue(
                     stored[keyPath: column.keyPath], for: column, options: options, entity: table, keyPath: path(column.keyPath)))
             }
-            for column in entity.identificationColumns {
-                guard let index = entity.columns.firstIndex(of: column), !values[index].isNull else {
+            for (column, position) in zip(entity.identificationColumns, entity.identificationIndices) {
+                guard !values[position].isNull else {
                     throw StoreError(
                         .missingIdentification, "the mapped object has no value for identification attribute '\(column.keyPath)'",
                         entity: table, keyPath: path(column.keyPath), column: column.name)
@@ -162,12 +169,18 @@ extension SQLiteStore {
         }
     }
 
-    /// The model stored in `row` (the columns of ``TableSchema/select``).
-    static func load<Model>(_ row: Row, entity: EntityMapping<Model>, options: MappingOptions) throws(StoreError) -> Model {
+    /// `options` for reading stored rows: stored dates are ISO 8601 text or epoch seconds,
+    /// whatever the payload's formats were, so those are tried first.
+    static func loadingOptions(_ options: MappingOptions) -> MappingOptions {
         var loading = options
-        // Stored dates are ISO 8601 text or epoch seconds, whatever the payload's formats were.
         loading.dateFormats = [.iso8601, .epochSeconds] + options.dateFormats
-        let object = ColumnValues.object(from: row, columns: entity.columns)
+        return loading
+    }
+
+    /// The model stored in `row` (the columns of ``TableSchema/select``), read with
+    /// ``loadingOptions(_:)``.
+    static func load<Model>(_ row: Row, entity: EntityMapping<Model>, loading: MappingOptions) throws(StoreError) -> Model {
+        let object = ColumnValues.object(from: row, columns: entity.columns, keys: entity.columnKeys)
         do {
             return try entity.mapping.map(object, options: loading)
         } catch {

@@ -36,16 +36,7 @@ extension SQLiteStore {
             located.entity = entity.table
             throw located
         }
-        let sql = SearchIndexSchema(entity).search
-        let arguments: StatementArguments = [translated.fts5, limit]
-        do {
-            return try await writer.read { db in
-                try Row.fetchAll(db.cachedStatement(sql: sql), arguments: arguments).map { row throws(StoreError) in
-                    try Self.load(row, entity: entity, options: options)
-                }
-            }
-        } catch {
-            throw Self.databaseError(error, entity: entity.table, doing: "searching")
-        }
+        return try await fetch(
+            SearchIndexSchema(entity).search, arguments: [translated.fts5, limit], entity: entity, options: options, doing: "searching")
     }
 }

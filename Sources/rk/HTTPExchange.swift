@@ -46,7 +46,7 @@ struct HTTPExchange {
             if let bodyError = error.underlying as? BodyError {
                 throw CommandFailure.input("\(target): upload failed: \(bodyError)")
             }
-            throw CommandFailure.input("\(target): \(Self.transportMessage(error))")
+            throw CommandFailure.input("\(target): \(transportMessage(error))")
         case .success(let response) where response.status >= 400 || (300..<400).contains(response.status) && response.status != 304:
             // A 3xx here is one the transport does not follow (300, 305, 306): not an answer.
             let target = "\(response.method ?? request.method) \(response.url ?? request.url)"
@@ -58,10 +58,10 @@ struct HTTPExchange {
     }
 
     /// The transport error in words, without the `METHOD URL` rk prints before it.
-    private static func transportMessage(_ error: ObjectManagerError) -> String {
+    private func transportMessage(_ error: ObjectManagerError) -> String {
         var reason = error.reason
         if error.errorType == .timeout { return reason }
-        if error.errorType == .redirect, error.reason.hasSuffix("redirects are disabled") {
+        if error.errorType == .redirect, options.maxRedirects == 0 {
             return reason + " (--max-redirects 0)"
         }
         if error.errorType == .responseTooLarge, let advice = reason.range(of: "; raise ") {

@@ -37,6 +37,7 @@ struct StreamingResponseTests {
             let size = (request.uri.queryParameters.get("mib").flatMap { Int($0) } ?? 1) << 20
             let bad = request.uri.queryParameters.get("bad").flatMap { Int($0) }
             let cut = request.uri.queryParameters.get("cut") == "1"
+            let abort = request.uri.queryParameters.get("abort") == "1"
             let padding = String(repeating: "x", count: request.uri.queryParameters.get("padding").flatMap { Int($0) } ?? 0)
             var headers = HTTPFields()
             headers[.contentType] = "application/json"
@@ -52,6 +53,7 @@ struct StreamingResponseTests {
                         written += buffer.readableBytes
                         try await writer.write(buffer)
                         bytesSent.store(written, ordering: .relaxed)
+                        if abort { throw CancellationError() }  // the connection drops mid-body
                         buffer.clear()
                     }
                 }
@@ -139,6 +141,15 @@ struct StreamingResponseTests {
                 #expect(error.errorType == .unparsableResponse)
                 let location = try #require((error.underlying as? ParseError)?.location)
                 #expect(location.byteOffset > 1 << 20)
+            }
+
+            do throws(ObjectManagerError) {
+                for try await _ in try await manager.streamObjects(at: "/events?mib=1&abort=1", keyPath: "events", mapping: Self.mapping) {}
+                Issue.record("a body cut by the server streamed to its end")
+            } catch {
+                // The transport's error, naming the URL whose body failed.
+                #expect(error.errorType == .transport, "\(error)")
+                #expect(error.url?.hasSuffix("/events?mib=1&abort=1") == true, "\(error)")
             }
 
             var unchanged = 0

@@ -87,7 +87,8 @@ struct HTTPCommandTests {
     @Test func usageErrorsExitTwo() async throws {
         for arguments in [["get"], ["get", "not a url"], ["get", "ftp://example.com/x"], ["get", "-H", "NoColon", "http://127.0.0.1:1/"],
                           ["get", "--type", "not a type", "http://127.0.0.1:1/"],
-                          ["post", "http://127.0.0.1:1/", "--json", "a.json", "-F", "a=1"]] {
+                          ["post", "http://127.0.0.1:1/", "--json", "a.json", "-F", "a=1"],
+                          ["get", "--max-redirects", "-1", "http://127.0.0.1:1/"], ["get", "--max-response-size", "0", "http://127.0.0.1:1/"]] {
             let outcome = try await Self.rk(arguments)
             #expect(outcome.status == 2, "\(arguments): \(outcome.stderr)")
             #expect(!outcome.stderr.isEmpty)
