@@ -13,7 +13,7 @@ extension SQLiteStore {
     ///   `.database`.
     public func objects<Model: Sendable>(of entity: EntityMapping<Model>, options: MappingOptions = MappingOptions()) async throws(StoreError) -> [Model] {
         try checkRegistered(entity)
-        return try await fetch(TableSchema(entity).select + " ORDER BY rowid", arguments: StatementArguments(), entity: entity, options: options, doing: "fetching")
+        return try await fetch(entity.schema.sql.select + " ORDER BY rowid", arguments: [], entity: entity, options: options, doing: "fetching")
     }
 
     /// The stored object with this identity, or `nil`: a single value for one identification
@@ -51,9 +51,9 @@ extension SQLiteStore {
             }
             values.append(databaseValue)
         }
-        let schema = TableSchema(entity)
+        let schema = entity.schema.sql
         return try await fetch(
-            schema.select + " " + schema.whereIdentified, arguments: StatementArguments(values), entity: entity, options: options,
+            schema.select + " " + schema.whereIdentified, arguments: values, entity: entity, options: options,
             doing: "fetching"
         ).first
     }
@@ -61,13 +61,14 @@ extension SQLiteStore {
     /// The models of the rows `sql` selects (the columns of ``TableSchema/select``), read on
     /// a reader; errors say what was being done.
     func fetch<Model: Sendable>(
-        _ sql: String, arguments: StatementArguments, entity: EntityMapping<Model>, options: MappingOptions, doing activity: String
+        _ sql: String, arguments: [DatabaseValue], entity: EntityMapping<Model>, options: MappingOptions, doing activity: String
     ) async throws(StoreError) -> [Model] {
         let loading = Self.loadingOptions(options)
         do {
             return try await writer.read { db in
-                try Row.fetchAll(db.cachedStatement(sql: sql), arguments: arguments).map { row throws(StoreError) in
-                    try Self.load(row, entity: entity, loading: loading)
+                let rows = StoredRows(db: db)
+                return try rows.rows(sql, arguments).map { values in
+                    try Self.load(values, entity: entity, rows: rows, loading: loading)
                 }
             }
         } catch {
