@@ -23,8 +23,8 @@ public struct Connection: Sendable {
     /// The parent's attribute key paths and the related entity's attribute key paths whose
     /// values must be equal, in the order given.
     public let attributes: [(source: String, destination: String)]
-    /// The related entity, without its model type.
-    let destination: EntitySchema
+    /// The related entity, without its model type (`nil`: the entity itself).
+    let destination: EntitySchema?
 
     /// A connection to the one stored object whose attributes equal the parent's.
     ///
@@ -42,5 +42,25 @@ public struct Connection: Sendable {
     /// ```
     public static func toMany<Child>(_ keyPath: String, _ entity: EntityMapping<Child>, where attributes: KeyValuePairs<String, String>) -> Connection {
         Connection(keyPath: keyPath, isToMany: true, attributes: attributes.map { ($0.key, $0.value) }, destination: entity.schema)
+    }
+
+    /// A connection to the one stored object of the same entity whose attributes equal the
+    /// parent's (an employee's manager), possibly later in the same payload.
+    ///
+    /// ```swift
+    /// .toOne("manager", where: ["manager_id": "id"])
+    /// ```
+    public static func toOne(_ keyPath: String, where attributes: KeyValuePairs<String, String>) -> Connection {
+        Connection(keyPath: keyPath, isToMany: false, attributes: attributes.map { ($0.key, $0.value) }, destination: nil)
+    }
+
+    /// A connection to every stored object of the same entity whose attributes equal the
+    /// parent's (a manager's reports).
+    ///
+    /// ```swift
+    /// .toMany("reports", where: ["id": "manager_id"])
+    /// ```
+    public static func toMany(_ keyPath: String, where attributes: KeyValuePairs<String, String>) -> Connection {
+        Connection(keyPath: keyPath, isToMany: true, attributes: attributes.map { ($0.key, $0.value) }, destination: nil)
     }
 }

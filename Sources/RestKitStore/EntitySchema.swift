@@ -70,7 +70,7 @@ struct EntitySchema: Sendable {
         var resolvedConnections: [ConnectionSchema] = []
         for connection in connections {
             try Self.checkRelationshipKeyPath(connection.keyPath, columns: columns, used: &usedKeyPaths, table: table)
-            resolvedConnections.append(try ConnectionSchema(connection, parentColumns: columns, parentTable: table))
+            resolvedConnections.append(try ConnectionSchema(connection, parentColumns: columns, parentTable: table, parentIdentification: identificationColumns))
         }
         self.relationships = resolved
         self.connections = resolvedConnections
@@ -116,7 +116,7 @@ struct EntitySchema: Sendable {
             guard tables.insert(schema.table).inserted else { return }
             found.append(schema)
             for relationship in schema.relationships { visit(relationship.destination) }
-            for connection in schema.connections { visit(connection.destination) }
+            for connection in schema.connections { if let destination = connection.destination { visit(destination) } }
         }
         visit(self)
         return found

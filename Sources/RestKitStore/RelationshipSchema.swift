@@ -226,18 +226,29 @@ struct ConnectionSchema: Sendable {
     let keyPath: String
     let keys: [String]
     let isToMany: Bool
-    let destination: EntitySchema
+    /// The connected entity; `nil` for the parent's own.
+    let destination: EntitySchema?
+    /// The connected entity's table.
+    let destinationTable: String
     /// The positions of the parent's attribute columns whose values are matched.
     let sourceIndices: [Int]
     /// The destination's columns that must equal them.
     let destinationColumns: [Column]
     let signature: String
 
-    init(_ connection: Connection, parentColumns: [Column], parentTable: String) throws(StoreError) {
+    /// `WHERE … ORDER BY rowid`, selecting the connected rows by bound values.
+    let condition: String
+
+    init(
+        _ connection: Connection, parentColumns: [Column], parentTable: String, parentIdentification: [Column]
+    ) throws(StoreError) {
         keyPath = connection.keyPath
         keys = connection.keyPath.split(separator: ".", omittingEmptySubsequences: false).map(String.init)
         isToMany = connection.isToMany
         destination = connection.destination
+        let candidates = connection.destination?.columns ?? parentColumns
+        let destinationTable = connection.destination?.table ?? parentTable
+        self.destinationTable = destinationTable
         guard !connection.attributes.isEmpty else {
             throw StoreError(.invalidEntity, "connection '\(connection.keyPath)' names no attributes", entity: parentTable, keyPath: connection.keyPath)
         }
@@ -248,15 +259,15 @@ struct ConnectionSchema: Sendable {
                 throw StoreError(
                     .invalidEntity, "connection '\(connection.keyPath)': '\(source)' is not a declared column", entity: parentTable, keyPath: source)
             }
-            guard let column = destination.columns.first(where: { $0.keyPath == target }) else {
+            guard let column = candidates.first(where: { $0.keyPath == target }) else {
                 throw StoreError(
-                    .invalidEntity, "connection '\(connection.keyPath)': '\(target)' is not a declared column of '\(destination.table)'",
+                    .invalidEntity, "connection '\(connection.keyPath)': '\(target)' is not a declared column of '\(destinationTable)'",
                     entity: parentTable, keyPath: target)
             }
             guard parentColumns[index].type.declaredType == column.type.declaredType else {
                 throw StoreError(
                     .invalidEntity,
-                    "connection '\(connection.keyPath)': '\(source)' is \(parentColumns[index].type), '\(destination.table).\(target)' is \(column.type)",
+                    "connection '\(connection.keyPath)': '\(source)' is \(parentColumns[index].type), '\(destinationTable).\(target)' is \(column.type)",
                     entity: parentTable, keyPath: source)
             }
             sources.append(index)
@@ -264,12 +275,8 @@ struct ConnectionSchema: Sendable {
         }
         sourceIndices = sources
         destinationColumns = targets
-        signature = "conn(\(keyPath)->\(destination.table) \(isToMany ? "many" : "one") \(sources) \(targets.map(\.name)))"
-    }
-
-    /// The destination's stored rows matching bound values.
-    var select: String {
-        let conditions = destinationColumns.map { SQLName.quoted($0.name) + " = ?" }.joined(separator: " AND ")
-        return destination.sql.select + " WHERE \(conditions) ORDER BY rowid" + (isToMany ? "" : " LIMIT 1")
+        signature = "conn(\(keyPath)->\(destinationTable) \(isToMany ? "many" : "one") \(sources) \(targets.map(\.name)))"
+        let conditions = targets.map { SQLName.quoted($0.name) + " = ?" }.joined(separator: " AND ")
+        condition = "WHERE \(conditions) ORDER BY rowid" + (isToMany ? "" : " LIMIT 1")
     }
 }

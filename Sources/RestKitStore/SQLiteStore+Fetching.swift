@@ -91,3 +91,12 @@ extension SQLiteStore {
         }
     }
 }
+
+extension SQLiteStore {
+    /// How many rows `table` holds (any table, a join table too; for tests and diagnostics).
+    func rowCount(_ table: String) async throws -> Int {
+        try SQLName.validate(table, what: "table", entity: table)
+        let sql = "SELECT COUNT(*) FROM \(SQLName.quoted(table))"
+        return try await writer.read { db in try Int.fetchOne(db, sql: sql) ?? 0 }
+    }
+}

@@ -100,7 +100,7 @@ struct StoredRows {
         }
         if connections {
             for connection in schema.connections {
-                if let connected = try self.connection(connection, values: values, visiting: &visiting, depth: depth) {
+                if let connected = try self.connection(connection, of: schema, values: values, visiting: &visiting, depth: depth) {
                     Representation.set(connected, at: connection.keys, in: &object)
                 }
             }
@@ -110,15 +110,16 @@ struct StoredRows {
 
     /// The objects `connection` finds for a stored row (`nil`: none for a to-one connection).
     private func connection(
-        _ connection: ConnectionSchema, values: [DatabaseValue], visiting: inout Set<Visit>, depth: Int
+        _ connection: ConnectionSchema, of schema: EntitySchema, values: [DatabaseValue], visiting: inout Set<Visit>, depth: Int
     ) throws -> Representation? {
+        let destination = connection.destination ?? schema
         let arguments = connection.sourceIndices.map { $0 < values.count ? values[$0] : .null }
         guard !arguments.contains(where: \.isNull) else { return connection.isToMany ? .array([]) : nil }
         var found: [Representation] = []
-        for row in try rows(connection.select, arguments) {
-            let child = Visit(table: connection.destination.table, identity: Self.identity(row, schema: connection.destination))
+        for row in try rows(destination.sql.select + " " + connection.condition, arguments) {
+            let child = Visit(table: destination.table, identity: Self.identity(row, schema: destination))
             guard !visiting.contains(child) else { continue }
-            found.append(try representation(row, schema: connection.destination, skipping: [], connections: true, depth: depth + 1, visiting: &visiting))
+            found.append(try representation(row, schema: destination, skipping: [], connections: true, depth: depth + 1, visiting: &visiting))
         }
         return connection.isToMany ? .array(found) : found.first
     }
@@ -128,7 +129,7 @@ struct StoredRows {
         guard !schema.connections.isEmpty, var object = representation.objectValue else { return representation }
         var visiting: Set<Visit> = [Visit(table: schema.table, identity: Self.identity(values, schema: schema))]
         for connection in schema.connections {
-            if let connected = try self.connection(connection, values: values, visiting: &visiting, depth: 0) {
+            if let connected = try self.connection(connection, of: schema, values: values, visiting: &visiting, depth: 0) {
                 Representation.set(connected, at: connection.keys, in: &object)
             }
         }
