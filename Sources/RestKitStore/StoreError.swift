@@ -16,7 +16,7 @@ public struct StoreError: Error, Sendable, CustomStringConvertible {
     public struct ErrorType: Sendable, Hashable, CustomStringConvertible {
         private enum Base: Hashable, Sendable {
             case invalidName, invalidEntity, schemaMismatch, notRegistered, mapping, typeMismatch
-            case missingIdentification, invalidIdentity, invalidQuery, database
+            case missingIdentification, invalidIdentity, invalidQuery, database, parse, file
         }
         private let base: Base
         private init(_ base: Base) { self.base = base }
@@ -48,6 +48,11 @@ public struct StoreError: Error, Sendable, CustomStringConvertible {
         /// SQLite reported an error (I/O, constraint, locked database, …); ``StoreError/reason``
         /// holds its message.
         public static let database = ErrorType(.database)
+        /// A document being imported is malformed; ``StoreError/reason`` holds the parser's
+        /// error with its position.
+        public static let parse = ErrorType(.parse)
+        /// A file being imported cannot be read (``StoreError/reason`` names it).
+        public static let file = ErrorType(.file)
 
         public var description: String { "\(base)" }
     }

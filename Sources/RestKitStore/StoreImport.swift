@@ -43,10 +43,14 @@ struct StoreImport {
     let rows: StoredRows
     /// This operation's identity map, per table.
     private(set) var seen: [String: [[DatabaseValue]: Imported]] = [:]
+    /// Whether objects are kept in ``seen``; a streaming import of any size keeps none (a
+    /// second element naming an object finds it in its table instead).
+    let remembers: Bool
 
-    init(db: Database, options: MappingOptions) {
+    init(db: Database, options: MappingOptions, remembers: Bool = true) {
         self.db = db
         self.options = options
+        self.remembers = remembers
         loading = SQLiteStore.loadingOptions(options)
         rows = StoredRows(db: db)
     }
@@ -99,7 +103,7 @@ struct StoreImport {
             if let known { return (identity, known) }
             let values = storedValues ?? []
             let imported = Imported(values: values, representation: try rows.representation(values, schema: schema), status: .unchanged)
-            seen[table, default: [:]][identity] = imported
+            if remembers { seen[table, default: [:]][identity] = imported }
             return (identity, imported)
         }
 
@@ -174,7 +178,7 @@ struct StoreImport {
         case (nil, nil): status = .inserted
         }
         let imported = Imported(values: values, representation: representation, status: status)
-        seen[table, default: [:]][identity] = imported
+        if remembers { seen[table, default: [:]][identity] = imported }
         return (identity, imported)
     }
 
