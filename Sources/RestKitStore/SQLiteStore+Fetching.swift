@@ -100,3 +100,47 @@ extension SQLiteStore {
         return try await writer.read { db in try Int.fetchOne(db, sql: sql) ?? 0 }
     }
 }
+
+extension SQLiteStore {
+    /// The cache entry kept for `path` by a mapping with `caching:`, or `nil`.
+    ///
+    /// ```swift
+    /// if let cached = try await store.cachedResponse(for: "/articles") {
+    ///     request.headers["If-None-Match"] = cached.etag
+    /// }
+    /// ```
+    public func cachedResponse(for path: String) async throws(StoreError) -> CachedResponse? {
+        do {
+            return try await writer.read { db in try ResponseCacheTable.entry(for: path, in: db)?.response }
+        } catch {
+            throw Self.databaseError(error, entity: ResponseCacheTable.name, doing: "reading the cache entry of '\(path)'")
+        }
+    }
+
+    /// The stored objects the response cached for `path` listed, in its order (objects deleted
+    /// since are left out), read as they are stored now; `nil` when nothing is cached for
+    /// `path` or it was cached for another entity.
+    ///
+    /// ```swift
+    /// let offline = try await store.cachedObjects(for: "/articles", of: articles) ?? []
+    /// ```
+    public func cachedObjects<Model: Sendable>(
+        for path: String, of entity: EntityMapping<Model>, options: MappingOptions = MappingOptions()
+    ) async throws(StoreError) -> [Model]? {
+        try checkRegistered(entity)
+        let loading = Self.loadingOptions(options)
+        let columns = entity.schema.storedColumns.map { "t." + SQLName.quoted($0.name) }.joined(separator: ", ")
+        let sql = ResponseCacheTable.rowsSQL(select: columns, table: entity.table)
+        do {
+            return try await writer.read { db -> [Model]? in
+                guard let entry = try ResponseCacheTable.entry(for: path, in: db), entry.entity == entity.table else { return nil }
+                let rows = StoredRows(db: db)
+                return try rows.rows(sql, [path.databaseValue]).map { values in
+                    try Self.load(values, entity: entity, rows: rows, loading: loading)
+                }
+            }
+        } catch {
+            throw Self.databaseError(error, entity: entity.table, doing: "reading the cached objects of '\(path)'")
+        }
+    }
+}

@@ -21,13 +21,37 @@ extension SQLiteStore {
     ///
     /// - Throws: ``StoreError``: `.mapping` (with the ``MappingError``), `.typeMismatch`,
     ///   `.missingIdentification`, `.notRegistered` or `.database`.
+    ///
+    /// With a `scope` (orphan deletion), the stored objects in that scope that the payload does
+    /// not list are deleted in the same transaction (with their join-table links), counted in
+    /// ``StoreMappingResult/deleted``. With `caching`, the response's validators and the list of
+    /// its objects are kept for its path in the same transaction (see ``cachedObjects(for:of:options:)``).
+    ///
+    /// ```swift
+    /// let result = try await store.map(page, with: articles, deletingOrphansIn: .matching(["author_id": 7]))
+    /// result.deleted   // articles of author 7 the page no longer lists
+    /// ```
     public func map<Model: Sendable>(
-        _ representation: Representation, with entity: EntityMapping<Model>, options: MappingOptions = MappingOptions()
+        _ representation: Representation, with entity: EntityMapping<Model>, options: MappingOptions = MappingOptions(),
+        deletingOrphansIn scope: StoreScope? = nil, caching response: CachedResponse? = nil
     ) async throws(StoreError) -> StoreMappingResult<Model> {
         try checkRegistered(entity)
+        let orphans = try scope.map { scope throws(StoreError) in try OrphanDeletion(scope, entity: entity.schema, options: options) }
         do {
             return try await writer.write { db in
-                try Self.map(representation, with: entity, options: options, in: db)
+                var result = try Self.map(representation, with: entity, options: options, in: db) { identities in
+                    if let orphans { try orphans.delete(keeping: identities, in: db) } else { 0 }
+                }
+                if let response {
+                    let find = try db.cachedStatement(sql: "SELECT rowid FROM \(SQLName.quoted(entity.table)) \(entity.schema.sql.whereIdentified)")
+                    var rowids: [Int64] = []
+                    for identity in result.identities {
+                        if let rowid = try Int64.fetchOne(find, arguments: StatementArguments(identity)) { rowids.append(rowid) }
+                    }
+                    try ResponseCacheTable.record(response, entity: entity.table, rowids: rowids, in: db)
+                }
+                result.identities = []
+                return result
             }
         } catch {
             throw Self.databaseError(error, entity: entity.table, doing: "mapping into the table")
@@ -36,7 +60,8 @@ extension SQLiteStore {
 
     /// The import inside a write transaction (which a thrown error rolls back).
     static func map<Model>(
-        _ representation: Representation, with entity: EntityMapping<Model>, options: MappingOptions, in db: Database
+        _ representation: Representation, with entity: EntityMapping<Model>, options: MappingOptions, in db: Database,
+        afterWriting: (Set<[DatabaseValue]>) throws -> Int = { _ in 0 }
     ) throws -> StoreMappingResult<Model> {
         let schema = entity.schema
         // The elements, and whether they are an array's (their key paths start with the index).
@@ -58,6 +83,7 @@ extension SQLiteStore {
             let (identity, _) = try importing.importElement(element, schema: schema, at: location, validates: false)
             if firstSeen.insert(identity).inserted { order.append((identity, index)) }
         }
+        let deleted = try afterWriting(firstSeen)
         // Now that every row is written, connections (to objects later in the payload too),
         // then the models.
         var objects: [Model] = []
@@ -78,7 +104,10 @@ extension SQLiteStore {
                 throw StoreImport.mappingError(error, entity: schema.table, at: StoreImport.Location(parent: nil, index: inArray ? index : nil))
             }
         }
-        return StoreMappingResult(objects: objects, inserted: counts.inserted, updated: counts.updated, unchanged: counts.unchanged)
+        var result = StoreMappingResult(
+            objects: objects, inserted: counts.inserted, updated: counts.updated, unchanged: counts.unchanged, deleted: deleted)
+        result.identities = order.map(\.identity)
+        return result
     }
 
     /// `options` for reading stored rows: stored dates are ISO 8601 text or epoch seconds,
