@@ -14,6 +14,7 @@ let package = Package(
         .library(name: "RestKitDefaults", targets: ["RestKitDefaults"]),
         .library(name: "RestKitHTTP", targets: ["RestKitHTTP"]),
         .library(name: "RestKitStore", targets: ["RestKitStore"]),
+        .library(name: "RestKitStoreHTTP", targets: ["RestKitStoreHTTP"]),
         .executable(name: "rk", targets: ["rk"]),
         .executable(name: "rkbench", targets: ["rkbench"]),
     ],
@@ -94,6 +95,8 @@ let package = Package(
             name: "RestKitStore",
             dependencies: ["RestKitCore", "RestKitMapping", .product(name: "GRDB", package: "GRDB.swift")]
         ),
+        // Object manager requests mapped into a store: orphan deletion, offline cache.
+        .target(name: "RestKitStoreHTTP", dependencies: ["RestKitCore", "RestKitMapping", "RestKitHTTP", "RestKitStore"]),
 
         // MARK: Umbrella (re-exports only)
 
@@ -138,6 +141,14 @@ let package = Package(
             dependencies: [
                 "RestKitStore", "RestKitCore", "RestKitMapping", "RestKitDefaults", "RestKitJSON",
                 .product(name: "GRDB", package: "GRDB.swift"),  // to inspect the files independently
+            ]
+        ),
+        .testTarget(
+            name: "RestKitStoreHTTPTests",
+            dependencies: [
+                "RestKitStoreHTTP", "RestKitStore", "RestKitHTTP", "RestKitDefaults", "RestKitCore", "RestKitMapping",
+                .product(name: "Hummingbird", package: "hummingbird"),
+                .product(name: "HummingbirdTesting", package: "hummingbird"),
             ]
         ),
         .testTarget(name: "RestKitResidentMemoryTests", dependencies: ["RestKitResidentMemory"]),

@@ -37,6 +37,7 @@ LAYERS = [
     ("codecs and mapping", ["RestKitJSON", "RestKitXML", "RestKitForms", "RestKitMapping"]),
     ("defaults", ["RestKitDefaults"]),
     ("http and store", ["RestKitHTTP", "RestKitStore"]),  # beside each other, never each other
+    ("store over http", ["RestKitStoreHTTP"]),
     ("umbrella", ["RestKit"]),
     ("tools", ["rk", "rkbench"]),
     ("test support", ["RestKitTestSupport"]),
