@@ -39,7 +39,7 @@ LAYERS = [
     ("http and store", ["RestKitHTTP", "RestKitStore"]),  # beside each other, never each other
     ("umbrella", ["RestKit"]),
     ("tools", ["rk", "rkbench"]),
-    ("test support", ["RestKitTestSupport"]),
+    ("test support", ["RestKitTestSupport", "store-import-child"]),
     ("tests", None),  # every test target
 ]
 C_MODULE_OWNERS = {"CJansson": "RestKitJSON", "CYAJL": "RestKitJSON", "CLibXML2": "RestKitXML"}
