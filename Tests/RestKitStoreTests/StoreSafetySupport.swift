@@ -114,7 +114,8 @@ struct KilledChild {
 }
 
 /// Starts the import child on `path` importing `count` articles, waits for its "started" line
-/// plus `delay`, kills it with SIGKILL and waits for it to end. Blocks: call it off the
+/// and for its `-wal` file to grow (the import's pages reaching the file), plus `delay`, kills
+/// it with SIGKILL and waits for it to end. Blocks: call it off the
 /// cooperative pool (``killImportChild(_:path:count:after:)``).
 func killImportChildBlocking(_ executable: URL, path: String, count: Int, after delay: Duration) throws -> KilledChild {
     let process = Process()
@@ -135,7 +136,15 @@ func killImportChildBlocking(_ executable: URL, path: String, count: Int, after 
         stdout.append(chunk)
     }
     let started = String(decoding: stdout, as: UTF8.self).contains("started\n")
-    if started { Thread.sleep(forTimeInterval: Double(delay.components.seconds) + Double(delay.components.attoseconds) / 1e18) }
+    if started {
+        // Until the import's transaction has written to the WAL (however loaded the machine),
+        // then `delay` more.
+        let deadline = ContinuousClock.now + .seconds(60)
+        while fileSize(path + "-wal") == 0, process.isRunning, ContinuousClock.now < deadline {
+            Thread.sleep(forTimeInterval: 0.02)
+        }
+        Thread.sleep(forTimeInterval: Double(delay.components.seconds) + Double(delay.components.attoseconds) / 1e18)
+    }
     let walBytes = fileSize(path + "-wal")
     let wasRunning = started && process.isRunning
     if process.isRunning { kill(process.processIdentifier, SIGKILL) }
