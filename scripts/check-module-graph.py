@@ -40,7 +40,7 @@ LAYERS = [
     ("store over http", ["RestKitStoreHTTP"]),
     ("umbrella", ["RestKit"]),
     ("tools", ["rk", "rkbench"]),
-    ("test support", ["RestKitTestSupport"]),
+    ("test support", ["RestKitTestSupport", "store-import-child"]),
     ("tests", None),  # every test target
 ]
 C_MODULE_OWNERS = {"CJansson": "RestKitJSON", "CYAJL": "RestKitJSON", "CLibXML2": "RestKitXML"}
