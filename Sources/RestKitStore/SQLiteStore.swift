@@ -120,13 +120,20 @@ public final class SQLiteStore: Sendable {
                     }
                 }
             }
-            let search = SearchIndexSchema(schema)
-            if !search.columns.isEmpty, identifiers.insert(search.migrationIdentifier).inserted {
-                migrator.registerMigration(search.migrationIdentifier) { db in
-                    if try !db.tableExists(search.name) {
-                        for statement in search.create { try db.execute(sql: statement) }
+            // Columns declared after the table was made: added (NULL in existing rows), once.
+            for column in schema.storedColumns where !schema.identificationColumns.contains(column) {
+                let identifier = "RestKitStore.\(schema.table).\(column.name).add"
+                guard identifiers.insert(identifier).inserted else { continue }
+                migrator.registerMigration(identifier) { db in
+                    let existing = Set(try db.columns(in: table.table).map { $0.name.lowercased() })
+                    if !existing.contains(column.name.lowercased()) {
+                        try db.execute(sql: "ALTER TABLE \(SQLName.quoted(table.table)) ADD COLUMN \(SQLName.quoted(column.name)) \(column.type.declaredType)")
                     }
                 }
+            }
+            let search = SearchIndexSchema(schema)
+            if !search.columns.isEmpty, identifiers.insert(search.migrationIdentifier).inserted {
+                migrator.registerMigration(search.migrationIdentifier) { db in try search.createOrReplace(db) }
             }
         }
         for schema in schemas {
@@ -170,6 +177,11 @@ public final class SQLiteStore: Sendable {
     }
 
     /// A ``StoreError`` as is; anything else (a SQLite error) as `.database`.
+    /// The same, naming the store's file (not for an in-memory store).
+    func databaseError(_ error: any Error, entity: String?, doing what: String) -> StoreError {
+        Self.databaseError(error, entity: entity, doing: path == ":memory:" ? what : "\(what) (\(path))")
+    }
+
     static func databaseError(_ error: any Error, entity: String?, doing what: String) -> StoreError {
         if let error = error as? StoreError { return error }
         if let error = error as? DatabaseError {
