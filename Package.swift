@@ -93,7 +93,10 @@ let package = Package(
 
         .target(
             name: "RestKitStore",
-            dependencies: ["RestKitCore", "RestKitMapping", .product(name: "GRDB", package: "GRDB.swift")]
+            dependencies: [
+                "RestKitCore", "RestKitMapping", .product(name: "GRDB", package: "GRDB.swift"),
+                .product(name: "GRDBSQLite", package: "GRDB.swift"),  // sqlite3_step for BoundStatement
+            ]
         ),
         // Object manager requests mapped into a store: orphan deletion, offline cache.
         .target(name: "RestKitStoreHTTP", dependencies: ["RestKitCore", "RestKitMapping", "RestKitHTTP", "RestKitStore"]),

@@ -40,7 +40,7 @@ extension SQLiteStore {
         do {
             return try await writer.write { db in
                 var result = try Self.map(representation, with: entity, options: options, in: db) { identities in
-                    if let orphans { try orphans.delete(keeping: identities, in: db) } else { 0 }
+                    if let orphans { try orphans.delete(keeping: Set(identities.map(\.identity)), in: db) } else { 0 }
                 }
                 if let response {
                     let find = try db.cachedStatement(sql: "SELECT rowid FROM \(SQLName.quoted(entity.table)) \(entity.schema.sql.whereIdentified)")
@@ -61,7 +61,7 @@ extension SQLiteStore {
     /// The import inside a write transaction (which a thrown error rolls back).
     static func map<Model>(
         _ representation: Representation, with entity: EntityMapping<Model>, options: MappingOptions, in db: Database,
-        afterWriting: (Set<[DatabaseValue]>) throws -> Int = { _ in 0 }
+        afterWriting: ([(identity: [DatabaseValue], index: Int)]) throws -> Int = { _ in 0 }
     ) throws -> StoreMappingResult<Model> {
         let schema = entity.schema
         // The elements, and whether they are an array's (their key paths start with the index).
@@ -77,13 +77,13 @@ extension SQLiteStore {
         var importing = StoreImport(db: db, options: options)
         // The distinct objects in the order first seen, with the element that first named them.
         var order: [(identity: [DatabaseValue], index: Int)] = []
-        var firstSeen: Set<[DatabaseValue]> = []
+
         for (index, element) in elements.enumerated() {
             let location = StoreImport.Location(parent: nil, index: inArray ? index : nil)
-            let (identity, _) = try importing.importElement(element, schema: schema, at: location, validates: false)
-            if firstSeen.insert(identity).inserted { order.append((identity, index)) }
+            let (identity, _, isFirst) = try importing.importElement(element, schema: schema, at: location, validates: false)
+            if isFirst { order.append((identity, index)) }
         }
-        let deleted = try afterWriting(firstSeen)
+        let deleted = try afterWriting(order)
         // Now that every row is written, connections (to objects later in the payload too),
         // then the models.
         var objects: [Model] = []

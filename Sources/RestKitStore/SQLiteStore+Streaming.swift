@@ -67,7 +67,7 @@ extension SQLiteStore {
                 func consume(_ elements: [Representation]) throws {
                     for element in elements {
                         let location = StoreImport.Location(parent: arrayPath, index: summary.elements)
-                        let (_, imported) = try importing.importElement(element, schema: schema, at: location, validates: true)
+                        let (_, imported, _) = try importing.importElement(element, schema: schema, at: location, validates: true)
                         summary.elements += 1
                         switch imported.status {
                         case .inserted: summary.inserted += 1

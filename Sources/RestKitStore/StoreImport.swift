@@ -53,8 +53,8 @@ struct StoreImport {
     /// operation first used it (then only this operation's own rows can exist, and they are in
     /// ``seen``: no lookup is needed).
     private struct TableStatements {
-        let find: Statement
-        let upsert: Statement
+        let find: BoundStatement
+        let upsert: BoundStatement
         let wasEmpty: Bool
     }
 
@@ -62,7 +62,7 @@ struct StoreImport {
         if let known = statements[schema.table] { return known }
         let wasEmpty = try remembers && !(Bool.fetchOne(db, sql: "SELECT EXISTS (SELECT 1 FROM \(SQLName.quoted(schema.table)))") ?? true)
         let made = TableStatements(
-            find: try db.cachedStatement(sql: schema.sql.selectIdentified), upsert: try db.cachedStatement(sql: schema.sql.upsert),
+            find: try BoundStatement(db, sql: schema.sql.selectIdentified), upsert: try BoundStatement(db, sql: schema.sql.upsert),
             wasEmpty: wasEmpty)
         statements[schema.table] = made
         return made
@@ -99,7 +99,7 @@ struct StoreImport {
     /// caller instead).
     mutating func importElement(
         _ element: Representation, schema: EntitySchema, at location: Location, validates: Bool
-    ) throws -> (identity: [DatabaseValue], imported: Imported) {
+    ) throws -> (identity: [DatabaseValue], imported: Imported, isFirst: Bool) {
         let table = schema.table
         guard element.kind == .object else {
             throw StoreError(.typeMismatch, "expected an object, found \(element.kind)", entity: table, keyPath: location.text())
@@ -109,8 +109,8 @@ struct StoreImport {
         let statements = try statements(for: schema)
         let known = seen[table]?[identity]
         var storedValues = known?.values
-        if storedValues == nil, !statements.wasEmpty, let row = try Row.fetchOne(statements.find, arguments: StatementArguments(identity)) {
-            storedValues = StoredRows.values(row)
+        if storedValues == nil, !statements.wasEmpty, let row = try statements.find.fetchOne(identity) {
+            storedValues = row
         }
         // Skipped by the modification attribute?
         var unchanged = false
@@ -122,11 +122,11 @@ struct StoreImport {
             }
         }
         if unchanged && !schema.mapsRelationshipsWhenUnchanged {
-            if let known { return (identity, known) }
+            if let known { return (identity, known, false) }
             let values = storedValues ?? []
             let imported = Imported(values: values, representation: try rows.representation(values, schema: schema), status: .unchanged)
             if remembers { seen[table, default: [:]][identity] = imported }
-            return (identity, imported)
+            return (identity, imported, true)
         }
 
         // The row's values: stored, overlaid with the element's (unless skipped).
@@ -190,7 +190,7 @@ struct StoreImport {
                 .missingIdentification, "no value for identification attribute '\(column.keyPath)'",
                 entity: table, keyPath: location.text(column.keyPath), column: column.name)
         }
-        try statements.upsert.execute(arguments: StatementArguments(values))
+        try statements.upsert.execute(values)
 
         let status: Status
         switch (known?.status, storedValues) {
@@ -201,7 +201,7 @@ struct StoreImport {
         }
         let imported = Imported(values: values, representation: representation, status: status)
         if remembers { seen[table, default: [:]][identity] = imported }
-        return (identity, imported)
+        return (identity, imported, known == nil)
     }
 
     /// Imports the related objects at one relationship's key path and links them to the
@@ -216,7 +216,7 @@ struct StoreImport {
                 for offset in relationship.foreignKeys.indices { parentValues[relationship.foreignKeyOffset + offset] = .null }
                 return nil
             }
-            let (identity, child) = try importElement(value, schema: destination, at: location, validates: true)
+            let (identity, child, _) = try importElement(value, schema: destination, at: location, validates: true)
             for (offset, part) in identity.enumerated() { parentValues[relationship.foreignKeyOffset + offset] = part }
             return child.representation
         }
@@ -233,7 +233,7 @@ struct StoreImport {
         var representations: [Representation] = []
         var listed: Set<[DatabaseValue]> = []
         for (index, element) in elements.enumerated() {
-            let (identity, child) = try importElement(
+            let (identity, child, _) = try importElement(
                 element, schema: destination, at: Location(parent: location.parent, index: value.arrayValue == nil ? nil : index), validates: true)
             guard listed.insert(identity).inserted else { continue }
             identities.append(identity)
