@@ -7,7 +7,7 @@ import RestKitMapping
 enum ColumnValues {
     /// The database value of `value` for `column`; `keyPath` names it in errors.
     static func databaseValue(
-        _ value: Representation?, for column: Column, options: MappingOptions, entity: String, keyPath: String
+        _ value: Representation?, for column: Column, options: MappingOptions, entity: String, keyPath: @autoclosure () -> String
     ) throws(StoreError) -> DatabaseValue {
         guard let value, !value.isNull else { return .null }
         func mismatch(_ detail: String = "") -> StoreError {
@@ -15,7 +15,7 @@ enum ColumnValues {
             if shown.count > 60 { shown = String(shown.prefix(57)) + "..." }
             return StoreError(
                 .typeMismatch, "cannot store \(value.kind) \(shown) in \(column.type.declaredType) column '\(column.name)'\(detail)",
-                entity: entity, keyPath: keyPath, column: column.name)
+                entity: entity, keyPath: keyPath(), column: column.name)
         }
         switch column.type {
         case .integer:

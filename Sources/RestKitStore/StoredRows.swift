@@ -38,10 +38,15 @@ struct StoredRows {
 
     /// The attribute columns of a stored row as an object (NULL columns left out).
     static func attributes(_ values: [DatabaseValue], schema: EntitySchema) -> OrderedDictionary<String, Representation> {
-        var object = OrderedDictionary<String, Representation>()
+        var object = OrderedDictionary<String, Representation>(minimumCapacity: schema.columns.count)
         for (index, column) in schema.columns.enumerated() where index < values.count {
             guard let value = ColumnValues.representation(values[index], for: column) else { continue }
-            Representation.set(value, at: schema.columnKeys[index], in: &object)
+            let keys = schema.columnKeys[index]
+            if keys.count == 1 {
+                object[keys[0]] = value
+            } else {
+                Representation.set(value, at: keys, in: &object)
+            }
         }
         return object
     }
