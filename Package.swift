@@ -88,11 +88,11 @@ let package = Package(
             ]
         ),
 
-        // MARK: Store (SQLite through GRDB; beside RestKitHTTP, above the mapping)
+        // MARK: Store (SQLite through GRDB; beside RestKitHTTP, above the mapping and the defaults)
 
         .target(
             name: "RestKitStore",
-            dependencies: ["RestKitCore", "RestKitMapping", .product(name: "GRDB", package: "GRDB.swift")]
+            dependencies: ["RestKitCore", "RestKitMapping", "RestKitDefaults", .product(name: "GRDB", package: "GRDB.swift")]
         ),
 
         // MARK: Umbrella (re-exports only)
@@ -108,7 +108,7 @@ let package = Package(
         .executableTarget(
             name: "rk",
             dependencies: [
-                "RestKit", "RestKitHTTP", "RestKitResidentMemory",
+                "RestKit", "RestKitHTTP", "RestKitStore", "RestKitResidentMemory",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
                 .product(name: "Crypto", package: "swift-crypto"),
             ]
@@ -136,7 +136,7 @@ let package = Package(
         .testTarget(
             name: "RestKitStoreTests",
             dependencies: [
-                "RestKitStore", "RestKitCore", "RestKitMapping", "RestKitDefaults",
+                "RestKitStore", "RestKitCore", "RestKitMapping", "RestKitDefaults", "RestKitTestSupport",
                 .product(name: "GRDB", package: "GRDB.swift"),  // to inspect the files independently
             ]
         ),

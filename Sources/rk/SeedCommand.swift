@@ -1,0 +1,126 @@
+import ArgumentParser
+import Foundation
+import RestKit
+import RestKitStore
+
+/// `rk seed`: import fixture files into a SQLite store through a declared mapping, in one
+/// transaction per entity.
+struct SeedCommand: AsyncParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "seed",
+        abstract: "Import fixture files into a SQLite database through a declared mapping.",
+        discussion: """
+            Each file is parsed by the registry's parser for its extension (.json, .xml), or for \
+            --type. Each entity's objects are taken at its rootKeyPath and imported, find-or-create \
+            by identity, all files in one transaction: an error in any file stores nothing for that \
+            entity. Without --entity, every entity of the mapping is seeded (one transaction each), \
+            and each file must hold objects for at least one of them. Examples:
+              rk seed articles.json --mapping mapping.json --database app.sqlite
+              rk seed a.json b.xml --mapping mapping.json --database app.sqlite --entity Article
+              rk seed signup.txt --type application/x-www-form-urlencoded -m mapping.json --database app.sqlite
+            """
+    )
+
+    @Argument(help: ArgumentHelp("Fixture files to import.", valueName: "FILE"))
+    var files: [String]
+
+    @OptionGroup var mapping: MappingFileOption
+
+    @Option(name: .long, help: ArgumentHelp("The SQLite database file (created when missing).", valueName: "PATH"))
+    var database: String
+
+    @Option(name: .long, help: ArgumentHelp("Seed only this entity (its name or table).", valueName: "NAME"))
+    var entity: String?
+
+    @Option(name: .long, help: ArgumentHelp("Parse every file as this media type, whatever its extension.", valueName: "MIME"))
+    var type: String?
+
+    func validate() throws {
+        guard !files.isEmpty else { throw ValidationError("Give at least one FILE to import.") }
+    }
+
+    func run() async throws {
+        let start = ContinuousClock.now
+        let declared = try mapping.load()
+        let entities = try entity.map { name throws(CommandFailure) in [try MappingFileOption.entity(name, in: declared, option: "--entity: ")] }
+            ?? declared.entities
+        var mediaType: MediaType?
+        if let type {
+            do {
+                mediaType = try MediaType(type)
+            } catch {
+                throw CommandFailure.usage("--type: \(error.reason)")
+            }
+        }
+        let documents = try read(as: mediaType)
+        try checkObjects(in: documents, for: entities)
+        let store: SQLiteStore
+        do {
+            store = try SQLiteStore(path: database)
+            for declaredEntity in entities { try await store.register(declaredEntity.entity) }
+        } catch {
+            let hint = error.errorType == .schemaMismatch ? " (the table was made by another mapping: seed a new --database, or fix the mapping)" : ""
+            throw CommandFailure.input("\(database): \(error)\(hint)")
+        }
+        var lines: [String] = []
+        for declaredEntity in entities {
+            let result: SeedResult<StoredObject>
+            do {
+                result = try await store.seed(declaredEntity, from: documents)
+            } catch {
+                throw CommandFailure.input("\(error)")
+            }
+            lines.append(
+                "\(declaredEntity.name) (\(declaredEntity.table)): \(result.inserted) inserted, \(result.updated) updated, "
+                    + "\(result.unchanged) unchanged, from \(result.objectCounts.reduce(0, +)) objects")
+        }
+        let elapsed = ContinuousClock.now - start
+        let milliseconds = Int(elapsed.components.seconds * 1000 + elapsed.components.attoseconds / 1_000_000_000_000_000)
+        let bytes = documents.reduce(0) { $0 + $1.byteCount }
+        lines.append("\(documents.count) file\(documents.count == 1 ? "" : "s") (\(ProgressBar.size(bytes))) into \(database) in \(milliseconds) ms")
+        try StandardStreams.writeOutput(Array((lines.joined(separator: "\n") + "\n").utf8))
+    }
+
+    /// Reads and parses every file, drawing the bytes read on a terminal.
+    private func read(as mediaType: MediaType?) throws(CommandFailure) -> [SeedDocument] {
+        let bar = ProgressBar.forTerminal()
+        defer { bar?.finish() }
+        let total = files.reduce(0) { sum, path in
+            sum + ((try? FileManager.default.attributesOfItem(atPath: path)[.size] as? Int) ?? 0)
+        }
+        var documents: [SeedDocument] = []
+        var done = 0
+        for path in files {
+            do {
+                documents.append(try SeedDocument(contentsOf: path, as: mediaType, registry: .default))
+            } catch {
+                var hint = ""
+                if error.errorType == .unknownType { hint = " (use --type MIME, see `rk parsers`)" }
+                if error.errorType == .unreadable { hint = " (check the path)" }
+                throw CommandFailure.input("\(error)\(hint)")
+            }
+            done += documents.last?.byteCount ?? 0
+            bar?.update(bytes: done, total: total)
+        }
+        return documents
+    }
+
+    /// Fails, before anything is written, for a file with no objects for the entity seeded (or
+    /// for any of them, when seeding all).
+    private func checkObjects(in documents: [SeedDocument], for entities: [DeclaredEntity]) throws(CommandFailure) {
+        for document in documents {
+            var found = false
+            for declaredEntity in entities {
+                do {
+                    if try document.objectCount(at: declaredEntity.rootKeyPath) > 0 { found = true }
+                } catch {
+                    throw CommandFailure.input("\(error) (entity \(declaredEntity.name); check its rootKeyPath)")
+                }
+            }
+            guard !found else { continue }
+            let places = entities.map { "\($0.name) at '\($0.rootKeyPath ?? "")'" }.joined(separator: ", ")
+            throw CommandFailure.input(
+                "\(document.name): no objects for \(places) (check the entities' rootKeyPath in \(mapping.mapping), or choose one with --entity)")
+        }
+    }
+}

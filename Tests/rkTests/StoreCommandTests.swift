@@ -1,0 +1,158 @@
+import Foundation
+import RestKitTestSupport
+import Testing
+
+/// `rk seed` and `rk query`, run as a user would, on real files in a temporary directory.
+struct StoreCommandTests {
+    static let mapping = """
+        {"entities": [
+          {"name": "Article", "table": "articles", "rootKeyPath": "articles",
+           "attributes": {"id": "integer", "title": "text", "author.name": {"type": "text", "column": "author"},
+                          "published_at": "dateText"},
+           "searchable": ["title", "author.name"]},
+          {"name": "Tag", "table": "tags", "rootKeyPath": "tags", "attributes": {"id": "integer", "label": "text"}}
+        ]}
+        """
+
+    /// A directory holding `files` (name → contents); removed after `body`.
+    static func withDirectory<T>(_ files: KeyValuePairs<String, String>, _ body: (URL) throws -> T) throws -> T {
+        let directory = FileManager.default.temporaryDirectory.appendingPathComponent("rk-store-tests-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: directory) }
+        for (name, contents) in files { try Data(contents.utf8).write(to: directory.appendingPathComponent(name)) }
+        return try body(directory)
+    }
+
+    static let fixtures: KeyValuePairs<String, String> = [
+        "mapping.json": mapping,
+        "a.json": #"{"articles": [{"id": 1, "title": "Le Café de Flore", "author": {"name": "Zoé"}, "published_at": "2024-05-01T10:00:00Z"}, {"id": 2, "title": "Tea rooms", "author": {"name": "Bo"}}], "tags": [{"id": 1, "label": "food"}]}"#,
+        "b.xml": "<articles><id>3</id><title>CAFÉ racer</title><author><name>Al</name></author></articles>",
+        "bad.json": #"{"articles": [{"id": 4, "title": "ok"}, {"id": "five", "title": "bad"}]}"#,
+    ]
+
+    @Test func seedsThenQueries() throws {
+        try Self.withDirectory(Self.fixtures) { directory in
+            let path = { (name: String) in directory.appendingPathComponent(name).path }
+            let seed = try CommandLineTests.run(["seed", path("a.json"), path("b.xml"), "--mapping", path("mapping.json"), "--database", path("app.sqlite")])
+            #expect(seed.status == 0, "\(seed.stderr)")
+            #expect(seed.stderr.isEmpty)  // no progress bar: stderr is not a terminal
+            let lines = seed.stdout.split(separator: "\n")
+            #expect(lines.count == 3)
+            #expect(lines.first == "Article (articles): 3 inserted, 0 updated, 0 unchanged, from 3 objects")
+            #expect(lines.dropFirst().first == "Tag (tags): 1 inserted, 0 updated, 0 unchanged, from 1 objects")
+            #expect(lines.last?.hasPrefix("2 files (") == true)
+
+            let all = try CommandLineTests.run(["query", path("app.sqlite"), "Article", "--mapping", path("mapping.json")])
+            #expect(all.status == 0, "\(all.stderr)")
+            #expect(all.stdout == #"""
+                [{"id":1,"title":"Le Café de Flore","author":{"name":"Zoé"},"published_at":"2024-05-01T10:00:00Z"},\#
+                {"id":2,"title":"Tea rooms","author":{"name":"Bo"}},{"id":3,"title":"CAFÉ racer","author":{"name":"Al"}}]
+
+                """#)
+            let tags = try CommandLineTests.run(["query", path("app.sqlite"), "tags", "-m", path("mapping.json"), "--pretty"])
+            #expect(tags.stdout == "[\n  {\n    \"id\": 1,\n    \"label\": \"food\"\n  }\n]\n")
+
+            // Again: the same objects, updated.
+            let again = try CommandLineTests.run(["seed", path("a.json"), "--entity", "Article", "-m", path("mapping.json"), "--database", path("app.sqlite")])
+            #expect(again.stdout.hasPrefix("Article (articles): 0 inserted, 2 updated, 0 unchanged, from 2 objects\n1 file ("))
+        }
+    }
+
+    @Test(arguments: [
+        ("cafe", [1, 3]), ("CAFE NOT racer", [1]), ("zoe", [1]), (#""tea rooms" OR racer"#, [2, 3]), ("caf*", [1, 3]),
+    ])
+    func searchFoldsAccentsAndCase(query: String, ids: [Int]) throws {
+        try Self.withDirectory(Self.fixtures) { directory in
+            let path = { (name: String) in directory.appendingPathComponent(name).path }
+            let seed = try CommandLineTests.run(["seed", path("a.json"), path("b.xml"), "-m", path("mapping.json"), "--database", path("app.sqlite")])
+            #expect(seed.status == 0, "\(seed.stderr)")
+            let found = try CommandLineTests.run(["query", path("app.sqlite"), "Article", "-m", path("mapping.json"), "--search", query])
+            #expect(found.status == 0, "\(found.stderr)")
+            let objects = try JSONSerialization.jsonObject(with: Data(found.stdout.utf8)) as? [[String: Any]]
+            #expect(Set(objects?.compactMap { $0["id"] as? Int } ?? []) == Set(ids))
+            let one = try CommandLineTests.run(["query", path("app.sqlite"), "Article", "-m", path("mapping.json"), "--search", query, "--limit", "1"])
+            #expect(one.stdout.split(separator: "\n").count == 1)
+            #expect(((try JSONSerialization.jsonObject(with: Data(one.stdout.utf8)) as? [Any])?.count) == 1)
+        }
+    }
+
+    @Test func anErrorInOneFileStoresNothing() throws {
+        try Self.withDirectory(Self.fixtures) { directory in
+            let path = { (name: String) in directory.appendingPathComponent(name).path }
+            let seed = try CommandLineTests.run(["seed", path("a.json"), path("bad.json"), "--entity", "Article", "-m", path("mapping.json"), "--database", path("app.sqlite")])
+            #expect(seed.status == 1)
+            #expect(seed.stderr == "rk: error: \(path("bad.json")): articles.1.id: articles: cannot convert string \"five\" to Int64\n"
+                || seed.stderr.hasPrefix("rk: error: \(path("bad.json")): articles.1.id: "))
+            let all = try CommandLineTests.run(["query", path("app.sqlite"), "Article", "-m", path("mapping.json")])
+            #expect(all.status == 0)
+            #expect(all.stdout == "[]\n")
+        }
+    }
+
+    @Test func aBadMappingNamesTheField() throws {
+        let bad = #"{"entities": [{"name": "Article", "attributes": {"id": "integer", "title": "txt"}}]}"#
+        try Self.withDirectory(["mapping.json": bad, "a.json": "{}"]) { directory in
+            let path = { (name: String) in directory.appendingPathComponent(name).path }
+            for arguments in [
+                ["seed", path("a.json"), "-m", path("mapping.json"), "--database", path("app.sqlite")],
+                ["query", path("app.sqlite"), "Article", "-m", path("mapping.json")],
+            ] {
+                let outcome = try CommandLineTests.run(arguments)
+                #expect(outcome.status == 1)
+                #expect(outcome.stderr == """
+                    rk: error: \(path("mapping.json")): entities[0].attributes.title: unknown type 'txt' \
+                    (expected integer, real, text, blob, boolean, dateText, dateEpoch)
+
+                    """)
+            }
+            #expect(!FileManager.default.fileExists(atPath: path("app.sqlite")))
+        }
+        try Self.withDirectory(["mapping.json": "{\"entities\": [\n  {\"name\": }]}"]) { directory in
+            let mapping = directory.appendingPathComponent("mapping.json").path
+            let outcome = try CommandLineTests.run(["query", "app.sqlite", "Article", "-m", mapping])
+            #expect(outcome.status == 1)
+            #expect(outcome.stderr.hasPrefix("rk: error: \(mapping):2:13: "))
+        }
+    }
+
+    @Test func missingFilesAndUnknownNames() throws {
+        try Self.withDirectory(Self.fixtures) { directory in
+            let path = { (name: String) in directory.appendingPathComponent(name).path }
+            let missing = try CommandLineTests.run(["seed", path("nope.json"), "-m", path("mapping.json"), "--database", path("app.sqlite")])
+            #expect(missing.status == 1)
+            #expect(missing.stderr.hasPrefix("rk: error: \(path("nope.json")): "))
+            #expect(missing.stderr.hasSuffix("(check the path)\n"))
+
+            let noMapping = try CommandLineTests.run(["seed", path("a.json"), "-m", path("nope.json"), "--database", path("app.sqlite")])
+            #expect(noMapping.status == 1)
+            #expect(noMapping.stderr.hasPrefix("rk: error: \(path("nope.json")): "))
+
+            let noDatabase = try CommandLineTests.run(["query", path("none.sqlite"), "Article", "-m", path("mapping.json")])
+            #expect(noDatabase.status == 1)
+            #expect(noDatabase.stderr.hasPrefix("rk: error: \(path("none.sqlite")): no such database file (create it with `rk seed"))
+            #expect(!FileManager.default.fileExists(atPath: path("none.sqlite")))
+
+            let unknownEntity = try CommandLineTests.run(["seed", path("a.json"), "-m", path("mapping.json"), "--database", path("app.sqlite"), "--entity", "Post"])
+            #expect(unknownEntity.status == 2)
+            #expect(unknownEntity.stderr == "rk: error: --entity: no entity 'Post' in the mapping; it declares Article (table articles), Tag (table tags)\n")
+
+            let unknownType = try CommandLineTests.run(["seed", path("mapping.json"), path("b.xml"), "-m", path("mapping.json"), "--database", path("app.sqlite"), "--type", "text/x-nope"])
+            #expect(unknownType.status == 1)
+            #expect(unknownType.stderr.contains("(use --type MIME, see `rk parsers`)"))
+
+            let noObjects = try CommandLineTests.run(["seed", path("mapping.json"), "-m", path("mapping.json"), "--database", path("app.sqlite")])
+            #expect(noObjects.status == 1)
+            #expect(noObjects.stderr.hasPrefix("rk: error: \(path("mapping.json")): no objects for Article at 'articles', Tag at 'tags'"))
+
+            let badSearch = try CommandLineTests.run(["seed", path("a.json"), "-m", path("mapping.json"), "--database", path("app.sqlite")])
+            #expect(badSearch.status == 0)
+            let query = try CommandLineTests.run(["query", path("app.sqlite"), "Article", "-m", path("mapping.json"), "--search", "cafe OR"])
+            #expect(query.status == 2)
+            #expect(query.stderr == "rk: error: --search: 'OR' needs a term after it (at character 6)\n")
+            let notSearchable = try CommandLineTests.run(["query", path("app.sqlite"), "Tag", "-m", path("mapping.json"), "--search", "food"])
+            #expect(notSearchable.status == 2)
+            let badLimit = try CommandLineTests.run(["query", path("app.sqlite"), "Article", "-m", path("mapping.json"), "--limit", "0"])
+            #expect(badLimit.status == 2)
+        }
+    }
+}
