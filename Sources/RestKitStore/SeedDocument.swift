@@ -42,7 +42,9 @@ public struct SeedDocument: Sendable {
     public init(contentsOf path: String, as mediaType: MediaType? = nil, registry: Registry = .default) throws(SeedError) {
         guard let type = mediaType ?? registry.mediaType(forPath: path) else {
             let known = registry.fileExtensions.keys.sorted().map { "." + $0 }.joined(separator: ", ")
-            throw SeedError(.unknownType, "no media type for this file extension (registered: \(known)); give the media type", file: path)
+            let pathExtension = URL(fileURLWithPath: path).pathExtension
+            let what = pathExtension.isEmpty ? "no file extension" : "no media type registered for '.\(pathExtension)'"
+            throw SeedError(.unknownType, "\(what) (registered: \(known)); say which media type the file is", file: path)
         }
         let parser: any RepresentationParser
         do {

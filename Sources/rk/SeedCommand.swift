@@ -95,7 +95,8 @@ struct SeedCommand: AsyncParsableCommand {
                 documents.append(try SeedDocument(contentsOf: path, as: mediaType, registry: .default))
             } catch {
                 var hint = ""
-                if error.errorType == .unknownType { hint = " (use --type MIME, see `rk parsers`)" }
+                // (An unknown --type is already followed by the list of registered types.)
+                if error.errorType == .unknownType, mediaType == nil { hint = " with --type MIME (`rk parsers` lists them)" }
                 if error.errorType == .unreadable { hint = " (check the path)" }
                 throw CommandFailure.input("\(error)\(hint)")
             }
