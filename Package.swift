@@ -136,7 +136,7 @@ let package = Package(
         .testTarget(
             name: "RestKitStoreTests",
             dependencies: [
-                "RestKitStore", "RestKitCore", "RestKitMapping", "RestKitDefaults", "RestKitTestSupport",
+                "RestKitStore", "RestKitCore", "RestKitMapping", "RestKitDefaults", "RestKitJSON", "RestKitTestSupport",
                 .product(name: "GRDB", package: "GRDB.swift"),  // to inspect the files independently
             ]
         ),

@@ -40,6 +40,14 @@ public import RestKitMapping
 ///     Column("id", .integer), Column("title", .text), Column("body", .text),
 /// ], searchable: ["title", "body"])
 /// ```
+/// Related objects are kept in their own entities' tables (``Relationship``) or found by
+/// attribute values (``Connection``):
+///
+/// ```swift
+/// let articles = try EntityMapping(articleMapping, table: "articles", columns: [
+///     Column("id", .integer), Column("title", .text),
+/// ], relationships: [.toOne("author", authors), .manyToMany("tags", tags)])
+/// ```
 public struct EntityMapping<Model>: Sendable {
     /// The object mapping.
     public let mapping: ObjectMapping<Model>
@@ -58,15 +66,18 @@ public struct EntityMapping<Model>: Sendable {
     /// numbers and dates, unless the incoming value is greater (RestKit's rules). A missing or
     /// `null` incoming value, or a `NULL` stored one, maps as usual.
     public let modificationColumn: Column?
-    /// Each column's key path split into keys, in column order (split once, not per row).
-    let columnKeys: [[String]]
-    /// The positions in ``columns`` of the identification columns, and of the modification
-    /// column.
-    let identificationIndices: [Int]
-    let modificationIndex: Int?
     /// The `text` columns indexed for full-text search (FTS5, case- and diacritic-folding), in
     /// the order given; empty for none.
     public let searchableColumns: [Column]
+    /// The relationships kept in other entities' tables (see ``Relationship``).
+    public let relationships: [Relationship]
+    /// The relationships found by attribute values (see ``Connection``).
+    public let connections: [Connection]
+    /// Whether an element skipped by the modification attribute still has its relationships
+    /// mapped (RestKit's `shouldMapRelationshipsIfObjectIsUnmodified`); `false` by default.
+    public let mapsRelationshipsWhenUnchanged: Bool
+    /// The same, without the model type.
+    let schema: EntitySchema
 
     /// Binds `mapping` to `table`.
     ///
@@ -74,10 +85,13 @@ public struct EntityMapping<Model>: Sendable {
     ///   identifier, `.invalidEntity` for no columns, a duplicate column or key path, a key path
     ///   that is not plain keys, no identification attribute among the columns, or a
     ///   `modificationAttribute` that is not the key path of a declared `text`, number or date
-    ///   column, or a `searchable` key path that is not a declared `text` column (or is named twice).
+    ///   column, or a `searchable` key path that is not a declared `text` column (or is named twice),
+    ///   or a relationship or connection whose key path overlaps a column's or whose columns
+    ///   are not declared.
     public init(
         _ mapping: ObjectMapping<Model>, table: String, entityName: String? = nil, columns: [Column],
-        modificationAttribute: String? = nil, searchable: [String] = []
+        modificationAttribute: String? = nil, searchable: [String] = [], relationships: [Relationship] = [],
+        connections: [Connection] = [], mapsRelationshipsWhenUnchanged: Bool = false
     ) throws(StoreError) {
         try SQLName.validate(table, what: "table", entity: table)
         guard !columns.isEmpty else { throw StoreError(.invalidEntity, "no columns declared", entity: table) }
@@ -156,9 +170,14 @@ public struct EntityMapping<Model>: Sendable {
         self.entityName = entityName
         self.columns = columns
         self.identificationColumns = identification
-        columnKeys = columns.map { $0.keys.map(String.init) }
-        identificationIndices = identification.compactMap { columns.firstIndex(of: $0) }
-        modificationIndex = modification.flatMap { columns.firstIndex(of: $0) }
+        self.relationships = relationships
+        self.connections = connections
+        self.mapsRelationshipsWhenUnchanged = mapsRelationshipsWhenUnchanged
+        schema = try EntitySchema(
+            table: table, entityName: entityName, columns: columns, identificationColumns: identification,
+            modificationColumn: modification, searchableColumns: searchableColumns, relationships: relationships,
+            connections: connections, mapsRelationshipsWhenUnchanged: mapsRelationshipsWhenUnchanged,
+            validate: { representation, options throws(MappingError) in _ = try mapping.map(representation, options: options) })
     }
 
     /// `<entity>ID`, `<entity>_id`, `identifier`, `id`, `ID`, `URL`, `url`.
@@ -166,23 +185,10 @@ public struct EntityMapping<Model>: Sendable {
         var candidates: [String] = []
         if let first = entityName.first {
             candidates.append(first.lowercased() + entityName.dropFirst() + "ID")
-            candidates.append(snakeCase(entityName) + "_id")
+            candidates.append(EntitySchema.snakeCase(entityName) + "_id")
         }
         candidates += ["identifier", "id", "ID", "URL", "url"]
         return candidates
     }
 
-    /// `BlogPost` → `blog_post`.
-    private static func snakeCase(_ name: String) -> String {
-        var result = ""
-        for (index, character) in name.enumerated() {
-            if character.isUppercase {
-                if index > 0 { result.append("_") }
-                result += character.lowercased()
-            } else {
-                result.append(character)
-            }
-        }
-        return result
-    }
 }

@@ -13,7 +13,7 @@ extension SQLiteStore {
     ///   `.database`.
     public func objects<Model: Sendable>(of entity: EntityMapping<Model>, options: MappingOptions = MappingOptions()) async throws(StoreError) -> [Model] {
         try checkRegistered(entity)
-        return try await fetch(TableSchema(entity).select + " ORDER BY rowid", arguments: StatementArguments(), entity: entity, options: options, doing: "fetching")
+        return try await fetch(entity.schema.sql.select + " ORDER BY rowid", arguments: [], entity: entity, options: options, doing: "fetching")
     }
 
     /// The stored object with this identity, or `nil`: a single value for one identification
@@ -51,9 +51,9 @@ extension SQLiteStore {
             }
             values.append(databaseValue)
         }
-        let schema = TableSchema(entity)
+        let schema = entity.schema.sql
         return try await fetch(
-            schema.select + " " + schema.whereIdentified, arguments: StatementArguments(values), entity: entity, options: options,
+            schema.select + " " + schema.whereIdentified, arguments: values, entity: entity, options: options,
             doing: "fetching"
         ).first
     }
@@ -61,13 +61,14 @@ extension SQLiteStore {
     /// The models of the rows `sql` selects (the columns of ``TableSchema/select``), read on
     /// a reader; errors say what was being done.
     func fetch<Model: Sendable>(
-        _ sql: String, arguments: StatementArguments, entity: EntityMapping<Model>, options: MappingOptions, doing activity: String
+        _ sql: String, arguments: [DatabaseValue], entity: EntityMapping<Model>, options: MappingOptions, doing activity: String
     ) async throws(StoreError) -> [Model] {
         let loading = Self.loadingOptions(options)
         do {
             return try await writer.read { db in
-                try Row.fetchAll(db.cachedStatement(sql: sql), arguments: arguments).map { row throws(StoreError) in
-                    try Self.load(row, entity: entity, loading: loading)
+                let rows = StoredRows(db: db)
+                return try rows.rows(sql, arguments).map { values in
+                    try Self.load(values, entity: entity, rows: rows, loading: loading)
                 }
             }
         } catch {
@@ -87,6 +88,59 @@ extension SQLiteStore {
             return try await writer.read { db in try Int.fetchOne(db, sql: sql) ?? 0 }
         } catch {
             throw Self.databaseError(error, entity: entity.table, doing: "counting")
+        }
+    }
+}
+
+extension SQLiteStore {
+    /// How many rows `table` holds (any table, a join table too; for tests and diagnostics).
+    func rowCount(_ table: String) async throws -> Int {
+        try SQLName.validate(table, what: "table", entity: table)
+        let sql = "SELECT COUNT(*) FROM \(SQLName.quoted(table))"
+        return try await writer.read { db in try Int.fetchOne(db, sql: sql) ?? 0 }
+    }
+}
+
+extension SQLiteStore {
+    /// The cache entry kept for `path` by a mapping with `caching:`, or `nil`.
+    ///
+    /// ```swift
+    /// if let cached = try await store.cachedResponse(for: "/articles") {
+    ///     request.headers["If-None-Match"] = cached.etag
+    /// }
+    /// ```
+    public func cachedResponse(for path: String) async throws(StoreError) -> CachedResponse? {
+        do {
+            return try await writer.read { db in try ResponseCacheTable.entry(for: path, in: db)?.response }
+        } catch {
+            throw Self.databaseError(error, entity: ResponseCacheTable.name, doing: "reading the cache entry of '\(path)'")
+        }
+    }
+
+    /// The stored objects the response cached for `path` listed, in its order (objects deleted
+    /// since are left out), read as they are stored now; `nil` when nothing is cached for
+    /// `path` or it was cached for another entity.
+    ///
+    /// ```swift
+    /// let offline = try await store.cachedObjects(for: "/articles", of: articles) ?? []
+    /// ```
+    public func cachedObjects<Model: Sendable>(
+        for path: String, of entity: EntityMapping<Model>, options: MappingOptions = MappingOptions()
+    ) async throws(StoreError) -> [Model]? {
+        try checkRegistered(entity)
+        let loading = Self.loadingOptions(options)
+        let columns = entity.schema.storedColumns.map { "t." + SQLName.quoted($0.name) }.joined(separator: ", ")
+        let sql = ResponseCacheTable.rowsSQL(select: columns, table: entity.table)
+        do {
+            return try await writer.read { db -> [Model]? in
+                guard let entry = try ResponseCacheTable.entry(for: path, in: db), entry.entity == entity.table else { return nil }
+                let rows = StoredRows(db: db)
+                return try rows.rows(sql, [path.databaseValue]).map { values in
+                    try Self.load(values, entity: entity, rows: rows, loading: loading)
+                }
+            }
+        } catch {
+            throw Self.databaseError(error, entity: entity.table, doing: "reading the cached objects of '\(path)'")
         }
     }
 }

@@ -21,36 +21,50 @@ extension SQLiteStore {
     ///
     /// - Throws: ``StoreError``: `.mapping` (with the ``MappingError``), `.typeMismatch`,
     ///   `.missingIdentification`, `.notRegistered` or `.database`.
+    ///
+    /// With a `scope` (orphan deletion), the stored objects in that scope that the payload does
+    /// not list are deleted in the same transaction (with their join-table links), counted in
+    /// ``StoreMappingResult/deleted``. With `caching`, the response's validators and the list of
+    /// its objects are kept for its path in the same transaction (see ``cachedObjects(for:of:options:)``).
+    ///
+    /// ```swift
+    /// let result = try await store.map(page, with: articles, deletingOrphansIn: .matching(["author_id": 7]))
+    /// result.deleted   // articles of author 7 the page no longer lists
+    /// ```
     public func map<Model: Sendable>(
-        _ representation: Representation, with entity: EntityMapping<Model>, options: MappingOptions = MappingOptions()
+        _ representation: Representation, with entity: EntityMapping<Model>, options: MappingOptions = MappingOptions(),
+        deletingOrphansIn scope: StoreScope? = nil, caching response: CachedResponse? = nil
     ) async throws(StoreError) -> StoreMappingResult<Model> {
         try checkRegistered(entity)
-        let schema = TableSchema(entity)
+        let orphans = try scope.map { scope throws(StoreError) in try OrphanDeletion(scope, entity: entity.schema, options: options) }
         do {
             return try await writer.write { db in
-                try Self.map(representation, with: entity, schema: schema, options: options, in: db)
+                var result = try Self.map(representation, with: entity, options: options, in: db) { identities in
+                    if let orphans { try orphans.delete(keeping: identities, in: db) } else { 0 }
+                }
+                if let response {
+                    let find = try db.cachedStatement(sql: "SELECT rowid FROM \(SQLName.quoted(entity.table)) \(entity.schema.sql.whereIdentified)")
+                    var rowids: [Int64] = []
+                    for identity in result.identities {
+                        if let rowid = try Int64.fetchOne(find, arguments: StatementArguments(identity)) { rowids.append(rowid) }
+                    }
+                    try ResponseCacheTable.record(response, entity: entity.table, rowids: rowids, in: db)
+                }
+                result.identities = []
+                return result
             }
         } catch {
             throw Self.databaseError(error, entity: entity.table, doing: "mapping into the table")
         }
     }
 
-    private struct Seen<Model> {
-        enum Status { case inserted, updated, unchanged }
-        var model: Model
-        var position: Int
-        var status: Status
-        /// The object's modification value as stored (`.null` without a modification attribute).
-        var modification: DatabaseValue
-    }
-
-    private static func map<Model>(
-        _ representation: Representation, with entity: EntityMapping<Model>, schema: TableSchema,
-        options: MappingOptions, in db: Database
+    /// The import inside a write transaction (which a thrown error rolls back).
+    static func map<Model>(
+        _ representation: Representation, with entity: EntityMapping<Model>, options: MappingOptions, in db: Database,
+        afterWriting: (Set<[DatabaseValue]>) throws -> Int = { _ in 0 }
     ) throws -> StoreMappingResult<Model> {
-        let table = entity.table
-        // The elements, and whether they are an array's (their key paths start with the index,
-        // made into text only for an error).
+        let schema = entity.schema
+        // The elements, and whether they are an array's (their key paths start with the index).
         let elements: [Representation]
         let inArray: Bool
         if representation.isNull {
@@ -60,113 +74,40 @@ extension SQLiteStore {
         } else {
             (elements, inArray) = ([representation], false)
         }
-        let loading = loadingOptions(options)
-        let find = try db.cachedStatement(sql: schema.select + " " + schema.whereIdentified)
-        let upsert = try db.cachedStatement(sql: schema.upsert)
-        var seen: [[DatabaseValue]: Seen<Model>] = [:]
-        var objects: [Model] = []
-        var inserted = 0
-        var updated = 0
-        var unchanged = 0
-        let modificationIndex = entity.modificationIndex
+        var importing = StoreImport(db: db, options: options)
+        // The distinct objects in the order first seen, with the element that first named them.
+        var order: [(identity: [DatabaseValue], index: Int)] = []
+        var firstSeen: Set<[DatabaseValue]> = []
         for (index, element) in elements.enumerated() {
-            func path(_ keyPath: String) -> String {
-                guard inArray else { return keyPath }
-                return keyPath.isEmpty ? String(index) : "\(index).\(keyPath)"
-            }
-            guard element.kind == .object else {
-                throw StoreError(.typeMismatch, "expected an object, found \(element.kind)", entity: table, keyPath: path(""))
-            }
-            // The identity, from the payload.
-            var identity: [DatabaseValue] = []
-            for column in entity.identificationColumns {
-                let value = try ColumnValues.databaseValue(
-                    element[keyPath: column.keyPath], for: column, options: options, entity: table, keyPath: path(column.keyPath))
-                guard !value.isNull else {
-                    throw StoreError(
-                        .missingIdentification, "no value for identification attribute '\(column.keyPath)'",
-                        entity: table, keyPath: path(column.keyPath), column: column.name)
-                }
-                identity.append(value)
-            }
-            // The element's modification value, in its stored form (nil: none, map as usual).
-            var incomingModification: DatabaseValue?
-            if let column = entity.modificationColumn {
-                let value = try ColumnValues.databaseValue(
-                    element[keyPath: column.keyPath], for: column, options: options, entity: table, keyPath: path(column.keyPath))
-                incomingModification = value.isNull ? nil : value
-            }
-            func isUnchanged(_ stored: DatabaseValue) -> Bool {
-                guard let incomingModification, let column = entity.modificationColumn else { return false }
-                return ModificationRule.isUnchanged(incoming: incomingModification, stored: stored, type: column.type)
-            }
-            // Find (this operation's identity map, then the table) or create, and map; an
-            // element that is not newer than the stored object is skipped.
-            var model: Model
-            let position: Int
-            let status: Seen<Model>.Status
-            if let known = seen[identity] {
-                if isUnchanged(known.modification) { continue }
-                model = known.model
-                position = known.position
-                try mapping(entity, path: path) { () throws(MappingError) in try entity.mapping.map(element, into: &model, options: options) }
-                status = known.status == .unchanged ? .updated : known.status
-                if known.status == .unchanged {
-                    unchanged -= 1
-                    updated += 1
-                }
-            } else if let row = try Row.fetchOne(find, arguments: StatementArguments(identity)) {
-                model = try load(row, entity: entity, loading: loading)
-                position = objects.count
-                objects.append(model)
-                if let modificationIndex, modificationIndex < row.count, isUnchanged(row[modificationIndex]) {
-                    unchanged += 1
-                    seen[identity] = Seen(model: model, position: position, status: .unchanged, modification: row[modificationIndex])
-                    continue
-                }
-                try mapping(entity, path: path) { () throws(MappingError) in try entity.mapping.map(element, into: &model, options: options) }
-                updated += 1
-                status = .updated
-            } else {
-                model = try mapping(entity, path: path) { () throws(MappingError) in try entity.mapping.map(element, options: options) }
-                position = objects.count
-                objects.append(model)
-                inserted += 1
-                status = .inserted
-            }
-            objects[position] = model
-            // Store: the model back into a representation, each column read from it.
-            let stored = try mapping(entity, path: path) { () throws(MappingError) in try entity.mapping.representation(of: model, options: options) }
-            var values: [DatabaseValue] = []
-            values.reserveCapacity(entity.columns.count)
-            for column in entity.columns {
-                values.append(try ColumnValues.databaseValue(
-                    stored[keyPath: column.keyPath], for: column, options: options, entity: table, keyPath: path(column.keyPath)))
-            }
-            for (column, position) in zip(entity.identificationColumns, entity.identificationIndices) {
-                guard !values[position].isNull else {
-                    throw StoreError(
-                        .missingIdentification, "the mapped object has no value for identification attribute '\(column.keyPath)'",
-                        entity: table, keyPath: path(column.keyPath), column: column.name)
-                }
-            }
-            try upsert.execute(arguments: StatementArguments(values))
-            seen[identity] = Seen(model: model, position: position, status: status, modification: modificationIndex.map { values[$0] } ?? .null)
+            let location = StoreImport.Location(parent: nil, index: inArray ? index : nil)
+            let (identity, _) = try importing.importElement(element, schema: schema, at: location, validates: false)
+            if firstSeen.insert(identity).inserted { order.append((identity, index)) }
         }
-        return StoreMappingResult(objects: objects, inserted: inserted, updated: updated, unchanged: unchanged)
-    }
-
-    /// Runs a mapping step, turning its error into `.mapping` with the element's key path.
-    private static func mapping<Model, T>(
-        _ entity: EntityMapping<Model>, path: (String) -> String, _ body: () throws(MappingError) -> T
-    ) throws(StoreError) -> T {
-        do {
-            return try body()
-        } catch {
-            var located = error
-            located.keyPath = path(error.keyPath)
-            throw StoreError(.mapping, error.reason, entity: entity.table, keyPath: located.keyPath, mappingError: located)
+        let deleted = try afterWriting(firstSeen)
+        // Now that every row is written, connections (to objects later in the payload too),
+        // then the models.
+        var objects: [Model] = []
+        objects.reserveCapacity(order.count)
+        var counts = (inserted: 0, updated: 0, unchanged: 0)
+        let imported = importing.seen[schema.table] ?? [:]
+        for (identity, index) in order {
+            guard let object = imported[identity] else { continue }
+            switch object.status {
+            case .inserted: counts.inserted += 1
+            case .updated: counts.updated += 1
+            case .unchanged: counts.unchanged += 1
+            }
+            let representation = try importing.rows.connecting(object.representation, values: object.values, schema: schema)
+            do {
+                objects.append(try entity.mapping.map(representation, options: importing.loading))
+            } catch {
+                throw StoreImport.mappingError(error, entity: schema.table, at: StoreImport.Location(parent: nil, index: inArray ? index : nil))
+            }
         }
+        var result = StoreMappingResult(
+            objects: objects, inserted: counts.inserted, updated: counts.updated, unchanged: counts.unchanged, deleted: deleted)
+        result.identities = order.map(\.identity)
+        return result
     }
 
     /// `options` for reading stored rows: stored dates are ISO 8601 text or epoch seconds,
@@ -177,14 +118,16 @@ extension SQLiteStore {
         return loading
     }
 
-    /// The model stored in `row` (the columns of ``TableSchema/select``), read with
-    /// ``loadingOptions(_:)``.
-    static func load<Model>(_ row: Row, entity: EntityMapping<Model>, loading: MappingOptions) throws(StoreError) -> Model {
-        let object = ColumnValues.object(from: row, columns: entity.columns, keys: entity.columnKeys)
+    /// The model of a stored row (the entity's stored columns), with its related objects, read
+    /// with ``loadingOptions(_:)``.
+    static func load<Model>(_ values: [DatabaseValue], entity: EntityMapping<Model>, rows: StoredRows, loading: MappingOptions) throws -> Model {
+        let object = try rows.representation(values, schema: entity.schema)
         do {
             return try entity.mapping.map(object, options: loading)
         } catch {
-            let identity = entity.identificationColumns.map { "\($0.name)=\(object[keyPath: $0.keyPath]?.description ?? "NULL")" }
+            let identity = zip(entity.identificationColumns, StoredRows.identity(values, schema: entity.schema)).map { column, value in
+                "\(column.name)=\(value)"
+            }
             throw StoreError(
                 .mapping, "the stored row (\(identity.joined(separator: ", "))) cannot be mapped: \(error)",
                 entity: entity.table, keyPath: error.keyPath, mappingError: error)

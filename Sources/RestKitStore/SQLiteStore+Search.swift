@@ -37,6 +37,6 @@ extension SQLiteStore {
             throw located
         }
         return try await fetch(
-            SearchIndexSchema(entity).search, arguments: [translated.fts5, limit], entity: entity, options: options, doing: "searching")
+            SearchIndexSchema(entity.schema).search, arguments: [translated.fts5.databaseValue, limit.databaseValue], entity: entity, options: options, doing: "searching")
     }
 }

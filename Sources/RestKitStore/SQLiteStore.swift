@@ -20,25 +20,9 @@ public final class SQLiteStore: Sendable {
     let writer: any DatabaseWriter
     /// Where the store lives (`":memory:"` for an in-memory store).
     public let path: String
-    /// The schema registered per table, so that only registered mappings are used.
-    private let registered = Mutex<[String: Registration]>([:])
-
-    struct Registration: Sendable {
-        let columns: [Column]
-        let identificationColumns: [Column]
-        let searchableColumns: [Column]
-
-        init<Model>(_ entity: EntityMapping<Model>) {
-            columns = entity.columns
-            identificationColumns = entity.identificationColumns
-            searchableColumns = entity.searchableColumns
-        }
-
-        func isSameSchema(as other: Registration) -> Bool {
-            columns == other.columns && identificationColumns == other.identificationColumns
-                && searchableColumns == other.searchableColumns
-        }
-    }
+    /// The signature of the schema registered per table, so that only registered mappings
+    /// are used.
+    private let registered = Mutex<[String: String]>([:])
 
     /// Opens (or creates) the database file at `path`, in WAL mode.
     ///
@@ -88,26 +72,39 @@ public final class SQLiteStore: Sendable {
     ///   (or the missing UNIQUE index); `.notRegistered` when another mapping with a different
     ///   schema was registered for the same table; `.database` for SQLite errors.
     public func register<Model>(_ entity: EntityMapping<Model>) async throws(StoreError) {
-        let registration = Registration(entity)
-        if let existing = registered.withLock({ $0[entity.table] }) {
-            guard existing.isSameSchema(as: registration) else {
-                throw StoreError(.notRegistered, "another mapping with a different schema is registered for this table", entity: entity.table)
-            }
-            return
+        // The entity and every entity its relationships and connections reach.
+        let schemas = entity.schema.reachable
+        let known = registered.withLock { registered in schemas.map { registered[$0.table] } }
+        for (schema, signature) in zip(schemas, known) where signature != nil && signature != schema.signature {
+            throw StoreError(.notRegistered, "another mapping with a different schema is registered for this table", entity: schema.table)
         }
-        let schema = TableSchema(entity)
+        guard known.contains(where: { $0 == nil }) || entity.schema.relationships.contains(where: { !$0.creation.isEmpty }) else { return }
         var migrator = DatabaseMigrator()
-        migrator.registerMigration("RestKitStore.\(entity.table).v1") { db in
-            if try !db.tableExists(schema.table) {
-                try db.execute(sql: schema.createTable)
-                try db.execute(sql: schema.createIndex)
+        var identifiers: Set<String> = []
+        for schema in schemas.reversed() {
+            let table = schema.sql
+            if identifiers.insert("RestKitStore.\(schema.table).v1").inserted {
+                migrator.registerMigration("RestKitStore.\(schema.table).v1") { db in
+                    if try !db.tableExists(table.table) {
+                        try db.execute(sql: table.createTable)
+                        try db.execute(sql: table.createIndex)
+                    }
+                }
+            }
+            let search = SearchIndexSchema(schema)
+            if !search.columns.isEmpty, identifiers.insert(search.migrationIdentifier).inserted {
+                migrator.registerMigration(search.migrationIdentifier) { db in
+                    if try !db.tableExists(search.name) {
+                        for statement in search.create { try db.execute(sql: statement) }
+                    }
+                }
             }
         }
-        let search = SearchIndexSchema(entity)
-        if !search.columns.isEmpty {
-            migrator.registerMigration(search.migrationIdentifier) { db in
-                if try !db.tableExists(search.name) {
-                    for statement in search.create { try db.execute(sql: statement) }
+        for schema in schemas {
+            for relationship in schema.relationships where !relationship.creation.isEmpty {
+                guard identifiers.insert(relationship.migrationIdentifier).inserted else { continue }
+                migrator.registerMigration(relationship.migrationIdentifier) { db in
+                    try relationship.create(db)
                 }
             }
         }
@@ -117,8 +114,12 @@ public final class SQLiteStore: Sendable {
             finalMigrator.asyncMigrate(writer) { result in
                 continuation.resume(returning: result.flatMap { db in
                     Result {
-                        try schema.check(db)
-                        if !search.columns.isEmpty { try search.check(db) }
+                        for schema in schemas {
+                            try schema.sql.check(db)
+                            let search = SearchIndexSchema(schema)
+                            if !search.columns.isEmpty { try search.check(db) }
+                            for relationship in schema.relationships { try relationship.check(db) }
+                        }
                     }
                 })
             }
@@ -126,13 +127,15 @@ public final class SQLiteStore: Sendable {
         if case .failure(let error) = outcome {
             throw Self.databaseError(error, entity: entity.table, doing: "creating or checking the table")
         }
-        registered.withLock { $0[entity.table] = registration }
+        registered.withLock { registered in
+            for schema in schemas { registered[schema.table] = schema.signature }
+        }
     }
 
     /// Throws unless `entity` (this very schema) was registered.
     func checkRegistered<Model>(_ entity: EntityMapping<Model>) throws(StoreError) {
         let existing = registered.withLock { $0[entity.table] }
-        guard let existing, existing.isSameSchema(as: Registration(entity)) else {
+        guard existing == entity.schema.signature else {
             throw StoreError(.notRegistered, "register the entity mapping with the store first", entity: entity.table)
         }
     }

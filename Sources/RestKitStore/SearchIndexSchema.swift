@@ -11,10 +11,10 @@ struct SearchIndexSchema: Sendable {
     /// All the entity's columns (what a search returns).
     let entityColumns: [Column]
 
-    init<Model>(_ entity: EntityMapping<Model>) {
-        table = entity.table
-        columns = entity.searchableColumns
-        entityColumns = entity.columns
+    init(_ schema: EntitySchema) {
+        table = schema.table
+        columns = schema.searchableColumns
+        entityColumns = schema.storedColumns
     }
 
     /// `<table>_search`.

@@ -16,7 +16,7 @@ public struct StoreError: Error, Sendable, CustomStringConvertible {
     public struct ErrorType: Sendable, Hashable, CustomStringConvertible {
         private enum Base: Hashable, Sendable {
             case invalidName, invalidEntity, schemaMismatch, notRegistered, mapping, typeMismatch
-            case missingIdentification, invalidIdentity, invalidQuery, database
+            case missingIdentification, invalidIdentity, invalidQuery, invalidScope, database, parse, file
         }
         private let base: Base
         private init(_ base: Base) { self.base = base }
@@ -45,9 +45,17 @@ public struct StoreError: Error, Sendable, CustomStringConvertible {
         /// unbalanced quote, an operator without a term on each side, a lone `*`
         /// (``StoreError/position`` is the character where it is, counted from 1).
         public static let invalidQuery = ErrorType(.invalidQuery)
+        /// A ``StoreScope`` names a key path that is not a declared column, or a value that does
+        /// not fit its column.
+        public static let invalidScope = ErrorType(.invalidScope)
         /// SQLite reported an error (I/O, constraint, locked database, …); ``StoreError/reason``
         /// holds its message.
         public static let database = ErrorType(.database)
+        /// A document being imported is malformed; ``StoreError/reason`` holds the parser's
+        /// error with its position.
+        public static let parse = ErrorType(.parse)
+        /// A file being imported cannot be read (``StoreError/reason`` names it).
+        public static let file = ErrorType(.file)
 
         public var description: String { "\(base)" }
     }

@@ -1,3 +1,5 @@
+internal import GRDB
+
 /// What one ``SQLiteStore/map(_:with:options:)`` did: the objects, and how many rows were
 /// inserted, updated and left unchanged.
 ///
@@ -7,6 +9,7 @@
 /// result.inserted        // new rows
 /// result.updated         // rows that existed before
 /// result.unchanged       // stored objects skipped: not newer by the modification attribute
+/// result.deleted         // orphans deleted (with a scope)
 /// ```
 public struct StoreMappingResult<Model>: Sendable where Model: Sendable {
     /// The stored objects, one per identity, in the order first seen in the payload, with the
@@ -19,4 +22,8 @@ public struct StoreMappingResult<Model>: Sendable where Model: Sendable {
     /// Stored objects that were not mapped nor written because their element was not newer
     /// (``EntityMapping/modificationColumn``); they are in ``objects`` as stored.
     public var unchanged: Int
+    /// Stored objects deleted as orphans (``SQLiteStore/map(_:with:options:deletingOrphansIn:caching:)``).
+    public var deleted: Int = 0
+    /// The objects' identities, in order, while the operation runs.
+    var identities: [[DatabaseValue]] = []
 }

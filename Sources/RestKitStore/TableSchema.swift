@@ -1,16 +1,35 @@
 internal import GRDB
 
-/// The SQL of one entity's table, and the check of an existing table against it.
+/// The SQL of one entity's table (its stored columns: attributes and to-one foreign keys),
+/// and the check of an existing table against it.
 struct TableSchema: Sendable {
     let table: String
     let columns: [Column]
     let identificationColumns: [Column]
+    /// `SELECT "a", "b" FROM "t"`.
+    let select: String
+    /// `WHERE "id" = ?` (and more for a composite identity).
+    let whereIdentified: String
+    /// The upsert of one row: every column bound, identification columns in the conflict target.
+    let upsert: String
 
-    init<Model>(_ entity: EntityMapping<Model>) {
-        table = entity.table
-        columns = entity.columns
-        identificationColumns = entity.identificationColumns
+    init(table: String, columns: [Column], identificationColumns: [Column]) {
+        self.table = table
+        self.columns = columns
+        self.identificationColumns = identificationColumns
+        select = "SELECT \(columns.map { SQLName.quoted($0.name) }.joined(separator: ", ")) FROM \(SQLName.quoted(table))"
+        whereIdentified = "WHERE " + identificationColumns.map { SQLName.quoted($0.name) + " = ?" }.joined(separator: " AND ")
+        let names = columns.map { SQLName.quoted($0.name) }
+        let placeholders = Array(repeating: "?", count: columns.count).joined(separator: ", ")
+        let target = identificationColumns.map { SQLName.quoted($0.name) }.joined(separator: ", ")
+        let identifying = Set(identificationColumns.map(\.name))
+        let updates = columns.filter { !identifying.contains($0.name) }.map { "\(SQLName.quoted($0.name)) = excluded.\(SQLName.quoted($0.name))" }
+        let action = updates.isEmpty ? "DO NOTHING" : "DO UPDATE SET " + updates.joined(separator: ", ")
+        upsert = "INSERT INTO \(SQLName.quoted(table)) (\(names.joined(separator: ", "))) VALUES (\(placeholders)) ON CONFLICT(\(target)) \(action)"
     }
+
+    /// Deletes the row with a bound identity.
+    var deleteIdentified: String { "DELETE FROM \(SQLName.quoted(table)) \(whereIdentified)" }
 
     var isIdentification: (Column) -> Bool {
         let names = Set(identificationColumns.map(\.name))
@@ -30,27 +49,6 @@ struct TableSchema: Sendable {
     var createIndex: String {
         let names = identificationColumns.map { SQLName.quoted($0.name) }.joined(separator: ", ")
         return "CREATE UNIQUE INDEX \(SQLName.quoted(indexName)) ON \(SQLName.quoted(table)) (\(names))"
-    }
-
-    /// `SELECT "a", "b" FROM "t"`.
-    var select: String {
-        "SELECT \(columns.map { SQLName.quoted($0.name) }.joined(separator: ", ")) FROM \(SQLName.quoted(table))"
-    }
-
-    /// `WHERE "id" = ?` (and more for a composite identity).
-    var whereIdentified: String {
-        "WHERE " + identificationColumns.map { SQLName.quoted($0.name) + " = ?" }.joined(separator: " AND ")
-    }
-
-    /// The upsert of one row: every column bound, identification columns in the conflict target.
-    var upsert: String {
-        let names = columns.map { SQLName.quoted($0.name) }
-        let placeholders = Array(repeating: "?", count: columns.count).joined(separator: ", ")
-        let target = identificationColumns.map { SQLName.quoted($0.name) }.joined(separator: ", ")
-        let isIdentification = self.isIdentification
-        let updates = columns.filter { !isIdentification($0) }.map { "\(SQLName.quoted($0.name)) = excluded.\(SQLName.quoted($0.name))" }
-        let action = updates.isEmpty ? "DO NOTHING" : "DO UPDATE SET " + updates.joined(separator: ", ")
-        return "INSERT INTO \(SQLName.quoted(table)) (\(names.joined(separator: ", "))) VALUES (\(placeholders)) ON CONFLICT(\(target)) \(action)"
     }
 
     /// Throws `.schemaMismatch` naming the first declared column the table lacks or declares

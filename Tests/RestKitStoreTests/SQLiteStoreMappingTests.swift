@@ -81,11 +81,11 @@ struct SQLiteStoreMappingTests {
                  {"id": 12, "title": "Bad", "rating": "lots"}, {"id": 13}]
                 """)
             let error = try await #require(throws: StoreError.self) { try await store.map(bad, with: articles) }
-            #expect(error.errorType == .mapping)
+            #expect(error.errorType == .typeMismatch)
             #expect(error.keyPath == "3.rating")
             #expect(error.entity == "articles")
-            #expect(error.mappingError?.errorType == .typeMismatch)
-            #expect("\(error)" == #"articles: 3.rating: cannot convert string "lots" to Double"#)
+            #expect(error.column == "rating")
+            #expect("\(error)" == #"articles: 3.rating: cannot store string "lots" in REAL column 'rating'"#)
             #expect(try await store.count(of: articles) == 2)
             #expect(try await store.object(of: articles, identifiedBy: 10) == nil)
             #expect(try await store.object(of: articles, identifiedBy: 1)?.title == "One")

@@ -1,0 +1,300 @@
+internal import GRDB
+import RestKitCore
+import RestKitMapping
+
+/// One mapping operation inside a write transaction: each element found (in this operation's
+/// identity map, then in its table) or created, merged with what was stored, its related
+/// objects imported into their own entities and linked, and its row written.
+///
+/// The representation an object is finally mapped from is the element merged over the stored
+/// object (keys the element lacks keep their stored values), with its related objects as
+/// stored — so a returned object is what reading it back would give.
+struct StoreImport {
+    enum Status { case inserted, updated, unchanged }
+
+    /// One object written (or skipped) by this operation.
+    struct Imported {
+        var values: [DatabaseValue]
+        var representation: Representation
+        var status: Status
+    }
+
+    /// Where an element is in the payload, made into text only for errors.
+    struct Location {
+        let parent: String?
+        let index: Int?
+
+        static let root = Location(parent: nil, index: nil)
+
+        /// The key path of `keyPath` inside the element (`"3.author.name"`).
+        func text(_ keyPath: String = "") -> String {
+            var parts: [String] = []
+            if let parent, !parent.isEmpty { parts.append(parent) }
+            if let index { parts.append(String(index)) }
+            if !keyPath.isEmpty { parts.append(keyPath) }
+            return parts.joined(separator: ".")
+        }
+    }
+
+    let db: Database
+    let options: MappingOptions
+    /// `options` for stored values: ISO 8601 and epoch dates first.
+    let loading: MappingOptions
+    let rows: StoredRows
+    /// This operation's identity map, per table.
+    private(set) var seen: [String: [[DatabaseValue]: Imported]] = [:]
+    /// Whether objects are kept in ``seen``; a streaming import of any size keeps none (a
+    /// second element naming an object finds it in its table instead).
+    let remembers: Bool
+
+    init(db: Database, options: MappingOptions, remembers: Bool = true) {
+        self.db = db
+        self.options = options
+        self.remembers = remembers
+        loading = SQLiteStore.loadingOptions(options)
+        rows = StoredRows(db: db)
+    }
+
+    /// The identity of `element` for `schema`.
+    func identity(of element: Representation, schema: EntitySchema, at location: Location) throws(StoreError) -> [DatabaseValue] {
+        var identity: [DatabaseValue] = []
+        identity.reserveCapacity(schema.identificationColumns.count)
+        for (position, column) in zip(schema.identificationIndices, schema.identificationColumns) {
+            let value = try ColumnValues.databaseValue(
+                element[keys: schema.columnKeys[position]], for: column, options: options, entity: schema.table,
+                keyPath: location.text(column.keyPath))
+            guard !value.isNull else {
+                throw StoreError(
+                    .missingIdentification, "no value for identification attribute '\(column.keyPath)'",
+                    entity: schema.table, keyPath: location.text(column.keyPath), column: column.name)
+            }
+            identity.append(value)
+        }
+        return identity
+    }
+
+    /// Imports one element of `schema` (and, recursively, its related objects); `validates`
+    /// maps the result with the entity's mapping to check it (the top level is mapped by the
+    /// caller instead).
+    mutating func importElement(
+        _ element: Representation, schema: EntitySchema, at location: Location, validates: Bool
+    ) throws -> (identity: [DatabaseValue], imported: Imported) {
+        let table = schema.table
+        guard element.kind == .object else {
+            throw StoreError(.typeMismatch, "expected an object, found \(element.kind)", entity: table, keyPath: location.text())
+        }
+        let identity = try self.identity(of: element, schema: schema, at: location)
+        // What is stored already: from this operation, or from the table.
+        let known = seen[table]?[identity]
+        var storedValues = known?.values
+        if storedValues == nil, let row = try Row.fetchOne(db.cachedStatement(sql: schema.sql.select + " " + schema.sql.whereIdentified), arguments: StatementArguments(identity)) {
+            storedValues = StoredRows.values(row)
+        }
+        // Skipped by the modification attribute?
+        var unchanged = false
+        if let storedValues, let column = schema.modificationColumn, let index = schema.modificationIndex {
+            let incoming = try ColumnValues.databaseValue(
+                element[keys: schema.columnKeys[index]], for: column, options: options, entity: table, keyPath: location.text(column.keyPath))
+            if !incoming.isNull, index < storedValues.count {
+                unchanged = ModificationRule.isUnchanged(incoming: incoming, stored: storedValues[index], type: column.type)
+            }
+        }
+        if unchanged && !schema.mapsRelationshipsWhenUnchanged {
+            if let known { return (identity, known) }
+            let values = storedValues ?? []
+            let imported = Imported(values: values, representation: try rows.representation(values, schema: schema), status: .unchanged)
+            if remembers { seen[table, default: [:]][identity] = imported }
+            return (identity, imported)
+        }
+
+        // The row's values: stored, overlaid with the element's (unless skipped).
+        let replacesWhole = options.assignsNilForMissingKeys
+        var values = storedValues ?? Array(repeating: .null, count: schema.storedColumns.count)
+        if !unchanged {
+            for (index, column) in schema.columns.enumerated() {
+                if let value = element[keys: schema.columnKeys[index]] {
+                    values[index] = try ColumnValues.databaseValue(value, for: column, options: options, entity: table, keyPath: location.text(column.keyPath))
+                } else if replacesWhole, !schema.identificationIndices.contains(index) {
+                    values[index] = .null
+                }
+            }
+        }
+
+        // The related objects the element names, imported and linked.
+        var related: [(keys: [String], representation: Representation?)] = []
+        var present: Set<String> = []
+        for relationship in schema.relationships {
+            guard let value = element[keys: relationship.keys] else { continue }
+            present.insert(relationship.keyPath)
+            related.append((relationship.keys, try importRelated(
+                value, relationship: relationship, parent: identity, parentValues: &values, existed: storedValues != nil,
+                at: Location(parent: location.text(relationship.keyPath), index: nil))))
+        }
+
+        // The representation to map: the element over the stored object, related objects as stored.
+        var object: OrderedDictionary<String, Representation>
+        if let storedValues, !replacesWhole {
+            let stored: Representation
+            if let known {
+                stored = known.representation
+            } else {
+                stored = try rows.representation(storedValues, schema: schema, skipping: present, connections: false)
+            }
+            object = stored.objectValue ?? [:]
+            if !unchanged, let members = element.objectValue { Self.merge(members, into: &object) }
+        } else if related.isEmpty {
+            object = [:]
+        } else {
+            object = element.objectValue ?? [:]
+        }
+        for (keys, representation) in related {
+            if let representation {
+                Representation.set(representation, at: keys, in: &object)
+            } else {
+                Representation.set(.null, at: keys, in: &object)
+            }
+        }
+        let representation: Representation = (storedValues == nil || replacesWhole) && related.isEmpty ? element : .object(object)
+        if validates {
+            do {
+                try schema.validate(representation, loading)
+            } catch {
+                throw Self.mappingError(error, entity: table, at: location)
+            }
+        }
+
+        for (column, position) in zip(schema.identificationColumns, schema.identificationIndices) where values[position].isNull {
+            throw StoreError(
+                .missingIdentification, "no value for identification attribute '\(column.keyPath)'",
+                entity: table, keyPath: location.text(column.keyPath), column: column.name)
+        }
+        try db.cachedStatement(sql: schema.sql.upsert).execute(arguments: StatementArguments(values))
+
+        let status: Status
+        switch (known?.status, storedValues) {
+        case (.some(.unchanged), _): status = unchanged ? .unchanged : .updated
+        case (.some(let earlier), _): status = earlier
+        case (nil, .some): status = unchanged ? .unchanged : .updated
+        case (nil, nil): status = .inserted
+        }
+        let imported = Imported(values: values, representation: representation, status: status)
+        if remembers { seen[table, default: [:]][identity] = imported }
+        return (identity, imported)
+    }
+
+    /// Imports the related objects at one relationship's key path and links them to the
+    /// parent; returns their representation for the parent (`nil`: `null`).
+    private mutating func importRelated(
+        _ value: Representation, relationship: RelationshipSchema, parent: [DatabaseValue], parentValues: inout [DatabaseValue],
+        existed: Bool, at location: Location
+    ) throws -> Representation? {
+        let destination = relationship.destination
+        if case .foreignKey = relationship.storage {
+            guard !value.isNull else {
+                for offset in relationship.foreignKeys.indices { parentValues[relationship.foreignKeyOffset + offset] = .null }
+                return nil
+            }
+            let (identity, child) = try importElement(value, schema: destination, at: location, validates: true)
+            for (offset, part) in identity.enumerated() { parentValues[relationship.foreignKeyOffset + offset] = part }
+            return child.representation
+        }
+        // To-many: an array, one object, or null for none.
+        let elements: [Representation]
+        if value.isNull {
+            elements = []
+        } else if let array = value.arrayValue {
+            elements = array
+        } else {
+            elements = [value]
+        }
+        var identities: [[DatabaseValue]] = []
+        var representations: [Representation] = []
+        var listed: Set<[DatabaseValue]> = []
+        for (index, element) in elements.enumerated() {
+            let (identity, child) = try importElement(
+                element, schema: destination, at: Location(parent: location.parent, index: value.arrayValue == nil ? nil : index), validates: true)
+            guard listed.insert(identity).inserted else { continue }
+            identities.append(identity)
+            representations.append(child.representation)
+        }
+        let before = existed ? try rows.rows(relationship.linkedIdentities, parent) : []
+        let removed = relationship.policy == .union ? [] : before.filter { !listed.contains($0) }
+        switch relationship.storage {
+        case .foreignKey:
+            break
+        case .foreignKeyInDestination:
+            let unlink = try db.cachedStatement(sql: relationship.unlink)
+            let delete = try db.cachedStatement(sql: destination.sql.deleteIdentified)
+            for identity in removed {
+                if relationship.policy == .replace {
+                    try delete.execute(arguments: StatementArguments(identity))
+                } else {
+                    try unlink.execute(arguments: StatementArguments(identity))
+                }
+            }
+            let link = try db.cachedStatement(sql: relationship.link)
+            for identity in identities { try link.execute(arguments: StatementArguments(parent + identity)) }
+        case .joinTable:
+            var position = 0
+            if relationship.policy == .union {
+                position = try Int.fetchOne(db.cachedStatement(sql: relationship.nextPosition), arguments: StatementArguments(parent)) ?? 0
+            } else {
+                try db.cachedStatement(sql: relationship.deleteLinks).execute(arguments: StatementArguments(parent))
+            }
+            if relationship.policy == .replace {
+                let unlinkAll = try db.cachedStatement(sql: relationship.deleteLinksToDestination)
+                let delete = try db.cachedStatement(sql: destination.sql.deleteIdentified)
+                for identity in removed {
+                    try unlinkAll.execute(arguments: StatementArguments(identity))
+                    try delete.execute(arguments: StatementArguments(identity))
+                }
+            }
+            let insert = try db.cachedStatement(sql: relationship.insertLink)
+            for identity in identities {
+                try insert.execute(arguments: StatementArguments(parent + identity + [position.databaseValue]))
+                position += 1
+            }
+        }
+        for identity in removed where relationship.policy == .replace { seen[destination.table]?[identity] = nil }
+        guard relationship.policy == .union, !before.isEmpty else { return .array(representations) }
+        // Union: every linked object, as stored.
+        var all: [Representation] = []
+        for row in try rows.rows(relationship.linkedRows, parent) {
+            all.append(try rows.representation(row, schema: destination))
+        }
+        return .array(all)
+    }
+
+    /// `overlay`'s members over `object`'s: objects merged key by key, anything else replaced.
+    static func merge(_ overlay: OrderedDictionary<String, Representation>, into object: inout OrderedDictionary<String, Representation>) {
+        for (key, value) in overlay {
+            if let nested = value.objectValue, var existing = object[key]?.objectValue {
+                merge(nested, into: &existing)
+                object[key] = .object(existing)
+            } else {
+                object[key] = value
+            }
+        }
+    }
+
+    /// A mapping error as `.mapping`, its key path inside the element.
+    static func mappingError(_ error: MappingError, entity: String, at location: Location) -> StoreError {
+        var located = error
+        located.keyPath = location.text(error.keyPath)
+        return StoreError(.mapping, error.reason, entity: entity, keyPath: located.keyPath, mappingError: located)
+    }
+}
+
+extension Representation {
+    /// The value at already split keys (`nil` when a key is missing or a value on the way is
+    /// not an object).
+    subscript(keys keys: [String]) -> Representation? {
+        if keys.count == 1 { return self[keys[0]] }
+        var current = self
+        for key in keys {
+            guard let next = current[key] else { return nil }
+            current = next
+        }
+        return current
+    }
+}
