@@ -28,6 +28,13 @@ extension SQLiteStore {
     ) async throws(SeedError) -> SeedResult<Model> {
         var batch = SeedBatch(rootKeyPath: rootKeyPath)
         for document in documents { try batch.add(document) }
+        return try await seed(entity, batch: batch, options: options)
+    }
+
+    /// Maps the gathered elements in one operation, errors located in their documents.
+    private func seed<Model: Sendable>(
+        _ entity: EntityMapping<Model>, batch: SeedBatch, options: MappingOptions
+    ) async throws(SeedError) -> SeedResult<Model> {
         let result: StoreMappingResult<Model>
         do {
             result = try await map(.array(batch.elements), with: entity, options: options)
@@ -57,7 +64,9 @@ extension SQLiteStore {
     }
 
     /// Imports the documents into a declared entity, at its ``DeclaredEntity/rootKeyPath``,
-    /// in one transaction.
+    /// in one transaction. Each object is first normalized (``DeclaredEntity/normalized(_:options:)``):
+    /// its values converted to their column types, so that XML's and forms' text fits
+    /// `integer`, `boolean` and date columns.
     ///
     /// ```swift
     /// let articles = try #require(DeclaredMapping(contentsOf: "mapping.json").entity(named: "Article"))
@@ -67,7 +76,11 @@ extension SQLiteStore {
     ///
     /// - Throws: ``SeedError`` `.noObjects`, `.store`.
     public func seed(_ declared: DeclaredEntity, from documents: [SeedDocument]) async throws(SeedError) -> SeedResult<StoredObject> {
-        try await seed(declared.entity, from: documents, at: declared.rootKeyPath)
+        var batch = SeedBatch(rootKeyPath: declared.rootKeyPath)
+        for document in documents { try batch.add(document) }
+        let options = MappingOptions()
+        try batch.transform(entity: declared.table) { element throws(MappingError) in try declared.normalized(element, options: options) }
+        return try await seed(declared.entity, batch: batch, options: options)
     }
 
     /// Reads, parses and imports the files into a declared entity, in one transaction.
@@ -80,6 +93,8 @@ extension SQLiteStore {
     public func seed(
         _ declared: DeclaredEntity, fromFiles paths: [String], as mediaType: MediaType? = nil, registry: Registry = .default
     ) async throws(SeedError) -> SeedResult<StoredObject> {
-        try await seed(declared.entity, fromFiles: paths, at: declared.rootKeyPath, as: mediaType, registry: registry)
+        var documents: [SeedDocument] = []
+        for path in paths { documents.append(try SeedDocument(contentsOf: path, as: mediaType, registry: registry)) }
+        return try await seed(declared, from: documents)
     }
 }

@@ -1,4 +1,5 @@
 import RestKitCore
+import RestKitMapping
 
 /// The elements of several documents gathered into one array for one store operation, and
 /// the way back from an element's index to its document and its key path there.
@@ -68,6 +69,20 @@ struct SeedBatch {
         }
         counts.append(elements.count - before)
         if elements.count == before { empty.append(document.name) }
+    }
+
+    /// Replaces each element by `body(element)`; a mapping error is located as a store error
+    /// of `entity` would be.
+    mutating func transform(entity: String, _ body: (Representation) throws(MappingError) -> Representation) throws(SeedError) {
+        for index in elements.indices {
+            do {
+                elements[index] = try body(elements[index])
+            } catch {
+                var located = error
+                located.keyPath = error.keyPath.isEmpty ? String(index) : "\(index).\(error.keyPath)"
+                throw locate(StoreError(.mapping, error.reason, entity: entity, keyPath: located.keyPath, mappingError: located))
+            }
+        }
     }
 
     /// `error` with its key path (`"7.id"`, counted across all documents) turned into the

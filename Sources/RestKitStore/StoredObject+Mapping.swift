@@ -15,32 +15,59 @@ extension StoredObject {
     /// let columns = [Column("id", .integer), Column("title", .text)]
     /// let entity = try EntityMapping(StoredObject.mapping(for: columns), table: "articles", entityName: "Article", columns: columns)
     /// ```
-    public static func mapping(for columns: [Column], dateFormats: [DateFormat] = []) -> ObjectMapping<StoredObject> {
+    ///
+    /// The key paths in `related` (relationships and connections) are kept as they are: the
+    /// store hands them the related objects as stored.
+    public static func mapping(for columns: [Column], dateFormats: [DateFormat] = [], related: [String] = []) -> ObjectMapping<StoredObject> {
         ObjectMapping({ StoredObject() }) { mapping in
             for column in columns {
                 mapping.map(column.keyPath, to: \StoredObject[column.keyPath], transform: transform(for: column.type, dateFormats: dateFormats))
             }
+            for keyPath in related {
+                mapping.map(keyPath, to: \StoredObject[keyPath])
+            }
         }
     }
 
-    /// The conversion of one column type's values.
+    /// `element` with the value at each column's key path converted as ``mapping(for:dateFormats:related:)``
+    /// converts it (`"yes"` → `true`, `12` → `"12"` for text, dates to ISO 8601 or seconds), so
+    /// the store writes what the mapping reads; other keys are left alone, `null` stays `null`.
+    static func normalized(
+        _ element: Representation, columns: [Column], dateFormats: [DateFormat], options: MappingOptions
+    ) throws(MappingError) -> Representation {
+        guard var members = element.objectValue else { return element }
+        for column in columns {
+            let keys = column.keys
+            guard let value = element[keyPath: column.keyPath], !value.isNull else { continue }
+            let converted = try convert(value, to: column.type, dateFormats: dateFormats, context: ConversionContext(options: options, keyPath: column.keyPath))
+            Representation.set(converted ?? .null, at: keys, in: &members)
+        }
+        return .object(members)
+    }
+
+    /// The conversion of one column type's values, both ways.
     static func transform(for type: ColumnType, dateFormats: [DateFormat]) -> Transform<Representation?> {
         Transform(
-            read: { value, context throws(MappingError) in
-                if value.isNull { return nil }
-                switch type {
-                case .integer: return .int(try Int64(representation: value, context: context))
-                case .real: return .double(try Double(representation: value, context: context))
-                case .text, .blob: return .string(try String(representation: value, context: context))
-                case .boolean: return .bool(try Bool(representation: value, context: context))
-                case .dateText, .dateEpoch:
-                    var dates = context
-                    if !dateFormats.isEmpty { dates.options.dateFormats = dateFormats + [.iso8601, .epochSeconds] }
-                    let date = try Date(representation: value, context: dates)
-                    return type == .dateText ? DateFormat.iso8601.representation(of: date) : DateFormat.epochSeconds.representation(of: date)
-                }
-            },
+            read: { value, context throws(MappingError) in try convert(value, to: type, dateFormats: dateFormats, context: context) },
             write: { value, _ in value ?? .null }
         )
+    }
+
+    /// `value` as a value of a `type` column holds it; `nil` for `null`.
+    static func convert(
+        _ value: Representation, to type: ColumnType, dateFormats: [DateFormat], context: ConversionContext
+    ) throws(MappingError) -> Representation? {
+        if value.isNull { return nil }
+        switch type {
+        case .integer: return .int(try Int64(representation: value, context: context))
+        case .real: return .double(try Double(representation: value, context: context))
+        case .text, .blob: return .string(try String(representation: value, context: context))
+        case .boolean: return .bool(try Bool(representation: value, context: context))
+        case .dateText, .dateEpoch:
+            var dates = context
+            if !dateFormats.isEmpty { dates.options.dateFormats = dateFormats + [.iso8601, .epochSeconds] }
+            let date = try Date(representation: value, context: dates)
+            return type == .dateText ? DateFormat.iso8601.representation(of: date) : DateFormat.epochSeconds.representation(of: date)
+        }
     }
 }

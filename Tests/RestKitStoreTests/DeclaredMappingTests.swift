@@ -86,7 +86,7 @@ struct DeclaredMappingTests {
         (#"{"entities": [{"name": "A", "attributes": {"id": "integer", "x": {"type": "text", "colum": "y"}}}]}"#,
          "entities[0].attributes.x.colum", "unknown field (expected type, column)"),
         (#"{"entities": [{"name": "A", "atributes": {"id": "integer"}}]}"#,
-         "entities[0].atributes", "unknown field (expected name, table, rootKeyPath, attributes, identification, modificationAttribute, searchable, dateFormats, relationships)"),
+         "entities[0].atributes", "unknown field (expected name, table, rootKeyPath, attributes, identification, modificationAttribute, searchable, dateFormats, relationships, connections)"),
         (#"{"entities": [{"name": "A"}]}"#, "entities[0]", "missing required field 'attributes'"),
         (#"{"entities": [{"attributes": {"id": "integer"}}]}"#, "entities[0]", "missing required field 'name'"),
         (#"{"entitys": []}"#, "entitys", "unknown field (expected entities)"),
@@ -110,8 +110,29 @@ struct DeclaredMappingTests {
          "entities[0].attributes.a_b", "column 'a_b' is also the column of 'a.b'"),
         (#"{"entities": [{"name": "A", "attributes": {"id": "integer"}}, {"name": "A", "table": "b", "attributes": {"id": "integer"}}]}"#,
          "entities[1].name", "entity 'A' is declared twice"),
-        (#"{"entities": [{"name": "A", "attributes": {"id": "integer"}, "relationships": {}}]}"#,
-         "entities[0].relationships", "relationships are not supported by declared mappings yet"),
+        (#"{"entities": [{"name": "A", "attributes": {"id": "integer"}, "relationships": {"b": {"entity": "B", "kind": "toOne"}}}]}"#,
+         "entities[0].relationships.b.entity", "no entity 'B' (declared: A)"),
+        (#"{"entities": [{"name": "A", "attributes": {"id": "integer"}, "relationships": {"b": {"entity": "A", "kind": "toMany"}}}]}"#,
+         "entities[0].relationships.b.entity",
+         "relationships and connections form a cycle (A → A): an entity is built after those it names, so drop one direction"),
+        (#"{"entities": [{"name": "A", "attributes": {"id": "integer"}, "relationships": {"b": {"entity": "B", "kind": "toSome"}}}]}"#,
+         "entities[0].relationships.b.kind", "unknown kind 'toSome' (expected toOne, toMany, manyToMany)"),
+        (#"{"entities": [{"name": "A", "attributes": {"id": "integer"}, "relationships": {"b": {"entity": "B", "kind": "toOne", "policy": "union"}}}]}"#,
+         "entities[0].relationships.b.policy", "a toOne relationship has no assignment policy"),
+        (#"{"entities": [{"name": "A", "attributes": {"id": "integer"}, "relationships": {"b": {"entity": "B", "kind": "toMany", "policy": "merge"}}}]}"#,
+         "entities[0].relationships.b.policy", "unknown policy 'merge' (expected set, replace, union)"),
+        (#"{"entities": [{"name": "A", "attributes": {"id": "integer"}, "relationships": {"b": {"entity": "B", "kind": "toMany", "joinTable": "ab"}}}]}"#,
+         "entities[0].relationships.b.joinTable", "only a manyToMany relationship has a join table: use foreignKey"),
+        (#"{"entities": [{"name": "A", "attributes": {"id": "integer"}, "relationships": {"b": {"kind": "toOne"}}}]}"#,
+         "entities[0].relationships.b", "missing required field 'entity'"),
+        (#"{"entities": [{"name": "A", "attributes": {"id": "integer", "b_id": "integer"}, "connections": {"b": {"kind": "toOne", "where": {"bid": "id"}}}}]}"#,
+         "entities[0].connections.b.where.bid", "'bid' is not a declared attribute (declared: id, b_id)"),
+        (#"""
+         {"entities": [{"name": "A", "attributes": {"id": "integer"}, "relationships": {"b": {"entity": "B", "kind": "toOne"}}},
+                       {"name": "B", "attributes": {"id": "integer"}, "relationships": {"a": {"entity": "A", "kind": "toMany"}}}]}
+         """#,
+         "entities[1].relationships.a.entity",
+         "relationships and connections form a cycle (A → B → A): an entity is built after those it names, so drop one direction"),
     ])
     func namesTheBadField(text: String, field: String, reason: String) throws {
         let error = try Self.error(text)
@@ -119,6 +140,29 @@ struct DeclaredMappingTests {
         #expect(error.field == field)
         #expect(error.reason == reason)
         #expect(error.description == "\(field): \(reason)")
+    }
+
+    @Test func readsRelationshipsAndConnections() throws {
+        let declared = try DeclaredMapping(json: Array(#"""
+            {"entities": [
+              {"name": "Post", "rootKeyPath": "posts", "attributes": {"id": "integer", "title": "text", "editor_id": "integer"},
+               "relationships": {"author": {"entity": "Author", "kind": "toOne", "foreignKey": "writer"},
+                                 "comments": {"entity": "Comment", "kind": "toMany", "policy": "replace"},
+                                 "tags": {"entity": "Tag", "kind": "manyToMany", "joinTable": "post_tags", "policy": "union"}},
+               "connections": {"editor": {"entity": "Author", "kind": "toOne", "where": {"editor_id": "id"}}}},
+              {"name": "Author", "attributes": {"id": "integer", "name": "text"}},
+              {"name": "Comment", "attributes": {"id": "integer", "text": "text"}},
+              {"name": "Tag", "attributes": {"id": "integer", "name": "text"}}
+            ]}
+            """#.utf8))
+        #expect(declared.entities.map(\.name) == ["Post", "Author", "Comment", "Tag"])  // declaration order, built in dependency order
+        let post = try #require(declared.entity(named: "Post")).entity
+        #expect(post.relationships.map(\.keyPath) == ["author", "comments", "tags"])
+        #expect(post.relationships.map(\.isToMany) == [false, true, true])
+        #expect(post.relationships.map(\.storage) == [.foreignKey(prefix: "writer"), .foreignKeyInDestination(prefix: nil), .joinTable(name: "post_tags")])
+        #expect(post.relationships.map(\.policy) == [.set, .replace, .union])
+        #expect(post.connections.map(\.keyPath) == ["editor"])
+        #expect(post.connections.first?.attributes.map(\.source) == ["editor_id"])
     }
 
     @Test func refusesAnEntityWithoutIdentification() throws {

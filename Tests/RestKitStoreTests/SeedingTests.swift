@@ -195,6 +195,68 @@ struct SeedingTests {
         }
     }
 
+    // MARK: Relationships
+
+    static let postDeclaration = """
+        {"entities": [
+          {"name": "Post", "table": "posts", "rootKeyPath": "posts",
+           "attributes": {"id": "integer", "title": "text", "draft": "boolean", "published": "dateText"},
+           "relationships": {"author": {"entity": "Author", "kind": "toOne"},
+                             "tags": {"entity": "Tag", "kind": "manyToMany", "policy": "union"}},
+           "dateFormats": ["monthDayYear"]},
+          {"name": "Author", "table": "authors", "attributes": {"id": "integer", "name": "text", "active": "boolean"}},
+          {"name": "Tag", "table": "tags", "attributes": {"id": "integer", "name": "text"}}
+        ]}
+        """
+
+    /// Nested related objects from JSON and XML (all text) in one transaction: values converted
+    /// to their column types in the related entities too.
+    @Test(arguments: StoreKind.allCases)
+    func seedsRelationshipsFromJSONAndXML(kind: StoreKind) async throws {
+        try await Self.withFiles([
+            "a.json": #"{"posts": [{"id": 1, "title": "Hello", "draft": false, "published": "11/27/1982", "author": {"id": 7, "name": "Ada", "active": true}, "tags": [{"id": 1, "name": "swift"}]}]}"#,
+            "b.xml": """
+                <posts><id>2</id><title>Again</title><draft>yes</draft>
+                <author><id>7</id><name>Ada L.</name><active>no</active></author>
+                <tags><id>2</id><name>sqlite</name></tags></posts>
+                """,
+        ]) { paths, _ in
+            try await withStore(kind) { store in
+                let declared = try DeclaredMapping(json: Array(Self.postDeclaration.utf8))
+                let posts = try #require(declared.entity(named: "Post"))
+                let authors = try #require(declared.entity(named: "Author"))
+                try await store.register(posts.entity)
+                let result = try await store.seed(posts, fromFiles: paths)
+                #expect(result.inserted == 2)
+                let stored = try await store.objects(of: posts.entity)
+                #expect(stored.map(\.representation) == [
+                    ["id": 1, "title": "Hello", "draft": false, "published": "1982-11-27T00:00:00Z",
+                     "author": ["id": 7, "name": "Ada L.", "active": false], "tags": [["id": 1, "name": "swift"]]],
+                    ["id": 2, "title": "Again", "draft": true,
+                     "author": ["id": 7, "name": "Ada L.", "active": false], "tags": [["id": 2, "name": "sqlite"]]],
+                ])
+                #expect(try await store.count(of: authors.entity) == 1)
+            }
+        }
+    }
+
+    @Test func locatesAnErrorInARelatedObject() async throws {
+        let declared = try DeclaredMapping(json: Array(Self.postDeclaration.utf8))
+        let posts = try #require(declared.entity(named: "Post"))
+        let store = try SQLiteStore.inMemory()
+        try await store.register(posts.entity)
+        let document = SeedDocument(name: "p.json", value: ["posts": [["id": 1, "title": "ok"], ["id": 2, "tags": [["id": 1], ["id": "x"]]]]])
+        do {
+            _ = try await store.seed(posts, from: [document])
+            Issue.record("no error")
+        } catch {
+            #expect(error.file == "p.json")
+            #expect(error.keyPath == "posts.1.tags.1.id")
+            #expect(error.storeError?.mappingError != nil)
+        }
+        #expect(try await store.count(of: posts.entity) == 0)
+    }
+
     // MARK: RestKit's own fixtures
 
     static let fixtures = "restkit-fixtures"
