@@ -12,9 +12,10 @@ struct SeedCommand: AsyncParsableCommand {
         discussion: """
             Each file is parsed by the registry's parser for its extension (.json, .xml), or for \
             --type. Each entity's objects are taken at its rootKeyPath and imported, find-or-create \
-            by identity, all files in one transaction: an error in any file stores nothing for that \
-            entity. Without --entity, every entity of the mapping is seeded (one transaction each), \
-            and each file must hold objects for at least one of them. Examples:
+            by identity (with the related objects nested in them), all files in one transaction: an \
+            error in any file stores nothing for that entity. Without --entity, the entities that \
+            declare a rootKeyPath are seeded (one transaction each; or the only entity), and each \
+            file must hold objects for at least one of them. Examples:
               rk seed articles.json --mapping mapping.json --database app.sqlite
               rk seed a.json b.xml --mapping mapping.json --database app.sqlite --entity Article
               rk seed signup.txt --type application/x-www-form-urlencoded -m mapping.json --database app.sqlite
@@ -42,8 +43,7 @@ struct SeedCommand: AsyncParsableCommand {
     func run() async throws {
         let start = ContinuousClock.now
         let declared = try mapping.load()
-        let entities = try entity.map { name throws(CommandFailure) in [try MappingFileOption.entity(name, in: declared, option: "--entity: ")] }
-            ?? declared.entities
+        let entities = try chooseEntities(in: declared)
         var mediaType: MediaType?
         if let type {
             do {
@@ -63,13 +63,18 @@ struct SeedCommand: AsyncParsableCommand {
             throw CommandFailure.input("\(database): \(error)\(hint)")
         }
         var lines: [String] = []
+        // The import is one store operation, with no progress of its own: say what it is doing.
+        let terminal = isatty(STDERR_FILENO) == 1
         for declaredEntity in entities {
             let result: SeedResult<StoredObject>
+            if terminal { StandardStreams.writeError("\r  importing into \(declaredEntity.table)…\u{1B}[K") }
             do {
                 result = try await store.seed(declaredEntity, from: documents)
             } catch {
+                if terminal { StandardStreams.writeError("\r\u{1B}[K") }
                 throw CommandFailure.input("\(error)")
             }
+            if terminal { StandardStreams.writeError("\r\u{1B}[K") }
             lines.append(
                 "\(declaredEntity.name) (\(declaredEntity.table)): \(result.inserted) inserted, \(result.updated) updated, "
                     + "\(result.unchanged) unchanged, from \(result.objectCounts.reduce(0, +)) objects")
@@ -79,6 +84,17 @@ struct SeedCommand: AsyncParsableCommand {
         let bytes = documents.reduce(0) { $0 + $1.byteCount }
         lines.append("\(documents.count) file\(documents.count == 1 ? "" : "s") (\(ProgressBar.size(bytes))) into \(database) in \(milliseconds) ms")
         try StandardStreams.writeOutput(Array((lines.joined(separator: "\n") + "\n").utf8))
+    }
+
+    /// `--entity`, else the entities with a root key path (the others are seeded through
+    /// their relationships), else the only one.
+    private func chooseEntities(in declared: DeclaredMapping) throws(CommandFailure) -> [DeclaredEntity] {
+        if let entity { return [try MappingFileOption.entity(entity, in: declared, option: "--entity: ")] }
+        let rooted = declared.entities.filter { $0.rootKeyPath != nil }
+        if !rooted.isEmpty { return rooted }
+        if declared.entities.count == 1 { return declared.entities }
+        throw CommandFailure.usage(
+            "no entity of \(mapping.mapping) has a rootKeyPath, so the file's top level would be each of them: choose one with --entity")
     }
 
     /// Reads and parses every file, drawing the bytes read on a terminal.

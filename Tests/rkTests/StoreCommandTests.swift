@@ -76,6 +76,34 @@ struct StoreCommandTests {
         }
     }
 
+    /// Entities without a rootKeyPath are seeded through the relationships of those with one.
+    @Test func seedsRelatedObjects() throws {
+        let mapping = """
+            {"entities": [
+              {"name": "Post", "rootKeyPath": "posts", "attributes": {"id": "integer", "title": "text"},
+               "relationships": {"author": {"entity": "Author", "kind": "toOne"}}},
+              {"name": "Author", "attributes": {"id": "integer", "name": "text", "active": "boolean"}}
+            ]}
+            """
+        let posts = "<posts><post><id>1</id><title>Hi</title><author><id>9</id><name>Ada</name><active>yes</active></author></post></posts>"
+        try Self.withDirectory(["mapping.json": mapping, "posts.xml": posts]) { directory in
+            let path = { (name: String) in directory.appendingPathComponent(name).path }
+            let broken = try CommandLineTests.run(["seed", path("posts.xml"), "-m", path("mapping.json"), "--database", path("app.sqlite")])
+            #expect(broken.status == 1)  // the posts are at posts.post in this XML
+            #expect(broken.stderr.contains("posts.id: post: no value for identification attribute 'id'"))
+            let fixed = try Data(contentsOf: URL(fileURLWithPath: path("mapping.json")))
+            try Data(String(decoding: fixed, as: UTF8.self).replacingOccurrences(of: #""rootKeyPath": "posts""#, with: #""rootKeyPath": "posts.post""#).utf8)
+                .write(to: URL(fileURLWithPath: path("mapping.json")))
+            let seed = try CommandLineTests.run(["seed", path("posts.xml"), "-m", path("mapping.json"), "--database", path("app.sqlite")])
+            #expect(seed.status == 0, "\(seed.stderr)")
+            #expect(seed.stdout.hasPrefix("Post (post): 1 inserted, 0 updated, 0 unchanged, from 1 objects\n1 file ("))
+            let post = try CommandLineTests.run(["query", path("app.sqlite"), "Post", "-m", path("mapping.json")])
+            #expect(post.stdout == #"[{"id":1,"title":"Hi","author":{"id":9,"name":"Ada","active":true}}]"# + "\n")
+            let author = try CommandLineTests.run(["query", path("app.sqlite"), "Author", "-m", path("mapping.json")])
+            #expect(author.stdout == #"[{"id":9,"name":"Ada","active":true}]"# + "\n")
+        }
+    }
+
     @Test func anErrorInOneFileStoresNothing() throws {
         try Self.withDirectory(Self.fixtures) { directory in
             let path = { (name: String) in directory.appendingPathComponent(name).path }
