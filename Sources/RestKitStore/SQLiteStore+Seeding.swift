@@ -1,3 +1,4 @@
+internal import GRDB
 public import RestKitCore
 public import RestKitDefaults
 public import RestKitMapping
@@ -76,11 +77,72 @@ extension SQLiteStore {
     ///
     /// - Throws: ``SeedError`` `.noObjects`, `.store`.
     public func seed(_ declared: DeclaredEntity, from documents: [SeedDocument]) async throws(SeedError) -> SeedResult<StoredObject> {
-        var batch = SeedBatch(rootKeyPath: declared.rootKeyPath)
-        for document in documents { try batch.add(document) }
+        let results = try await seed([declared], from: documents)
+        guard let result = results.first else { throw SeedError(.store, "no result for \(declared.name)") }
+        return result
+    }
+
+    /// Imports the documents into several declared entities — each at its root key path —
+    /// in **one** transaction: an error for any entity in any document stores nothing at all.
+    /// Each object is normalized first, as ``seed(_:from:)`` does. The results are in the
+    /// order of `entities`.
+    ///
+    /// ```swift
+    /// let declared = try DeclaredMapping(contentsOf: "mapping.json")
+    /// for entity in declared.entities { try await store.register(entity.entity) }
+    /// let results = try await store.seed(declared.entities.filter { $0.rootKeyPath != nil }, from: documents)
+    /// results[0].inserted
+    /// ```
+    ///
+    /// - Throws: ``SeedError`` `.noObjects`, `.store` (``StoreError`` `.notRegistered` for an
+    ///   entity not registered, and whatever the store refuses).
+    public func seed(_ entities: [DeclaredEntity], from documents: [SeedDocument]) async throws(SeedError) -> [SeedResult<StoredObject>] {
+        var batches: [SeedBatch] = []
         let options = MappingOptions()
-        try batch.transform(entity: declared.table) { element throws(MappingError) in try declared.normalized(element, options: options) }
-        return try await seed(declared.entity, batch: batch, options: options)
+        for declared in entities {
+            do {
+                try checkRegistered(declared.entity)
+            } catch {
+                throw SeedError(.store, [error.entity, error.reason].compactMap { $0 }.joined(separator: ": "), storeError: error)
+            }
+            var batch = SeedBatch(rootKeyPath: declared.rootKeyPath)
+            for document in documents { try batch.add(document) }
+            try batch.transform(entity: declared.table) { element throws(MappingError) in try declared.normalized(element, options: options) }
+            batches.append(batch)
+        }
+        let mappings = entities.map(\.entity)
+        let ready = batches
+        let results: [StoreMappingResult<StoredObject>]
+        do {
+            results = try await writer.write { db in
+                var results: [StoreMappingResult<StoredObject>] = []
+                for (index, (entity, batch)) in zip(mappings, ready).enumerated() {
+                    do {
+                        var result = try Self.map(.array(batch.elements), with: entity, options: options, in: db)
+                        result.identities = []
+                        results.append(result)
+                    } catch {
+                        // Thrown out of the transaction, which rolls it back.
+                        throw EntityFailure(index: index, error: Self.databaseError(error, entity: entity.table, doing: "seeding"))
+                    }
+                }
+                return results
+            }
+        } catch let failure as EntityFailure {
+            throw ready[failure.index].locate(failure.error)
+        } catch {
+            let located = Self.databaseError(error, entity: nil, doing: "seeding")
+            throw SeedError(.store, located.reason, storeError: located)
+        }
+        return zip(results, ready).map { result, batch in
+            SeedResult(mapping: result, objectCounts: batch.counts, filesWithoutObjects: batch.empty)
+        }
+    }
+
+    /// Which entity's import failed, out of a multi-entity seeding transaction.
+    private struct EntityFailure: Error {
+        let index: Int
+        let error: StoreError
     }
 
     /// Reads, parses and imports the files into a declared entity, in one transaction.

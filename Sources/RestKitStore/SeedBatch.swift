@@ -3,9 +3,9 @@ import RestKitMapping
 
 /// The elements of several documents gathered into one array for one store operation, and
 /// the way back from an element's index to its document and its key path there.
-struct SeedBatch {
+struct SeedBatch: Sendable {
     /// Where an element came from, made into a key path only for an error.
-    private struct Origin {
+    private struct Origin: Sendable {
         var document: Int
         /// The element's index in the array at the root key path, or in the document's top
         /// array (with ``inner`` for an array found in one of its elements).

@@ -4,7 +4,7 @@ import RestKit
 import RestKitStore
 
 /// `rk seed`: import fixture files into a SQLite store through a declared mapping, in one
-/// transaction per entity.
+/// transaction.
 struct SeedCommand: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "seed",
@@ -12,10 +12,10 @@ struct SeedCommand: AsyncParsableCommand {
         discussion: """
             Each file is parsed by the registry's parser for its extension (.json, .xml), or for \
             --type. Each entity's objects are taken at its rootKeyPath and imported, find-or-create \
-            by identity (with the related objects nested in them), all files in one transaction: an \
-            error in any file stores nothing for that entity. Without --entity, the entities that \
-            declare a rootKeyPath are seeded (one transaction each; or the only entity), and each \
-            file must hold objects for at least one of them. Examples:
+            by identity (with the related objects nested in them), all files and entities in one \
+            transaction: an error in any file stores nothing. Without --entity, the entities that \
+            declare a rootKeyPath are seeded (or the only entity), and each file must hold objects \
+            for at least one of them. Examples:
               rk seed articles.json --mapping mapping.json --database app.sqlite
               rk seed a.json b.xml --mapping mapping.json --database app.sqlite --entity Article
               rk seed signup.txt --type application/x-www-form-urlencoded -m mapping.json --database app.sqlite
@@ -62,19 +62,19 @@ struct SeedCommand: AsyncParsableCommand {
             let hint = error.errorType == .schemaMismatch ? " (the table was made by another mapping: seed a new --database, or fix the mapping)" : ""
             throw CommandFailure.input("\(database): \(error)\(hint)")
         }
-        var lines: [String] = []
         // The import is one store operation, with no progress of its own: say what it is doing.
         let terminal = isatty(STDERR_FILENO) == 1
-        for declaredEntity in entities {
-            let result: SeedResult<StoredObject>
-            if terminal { StandardStreams.writeError("\r  importing into \(declaredEntity.table)…\u{1B}[K") }
-            do {
-                result = try await store.seed(declaredEntity, from: documents)
-            } catch {
-                if terminal { StandardStreams.writeError("\r\u{1B}[K") }
-                throw CommandFailure.input("\(error)")
-            }
+        if terminal { StandardStreams.writeError("\r  importing into \(entities.map(\.table).joined(separator: ", "))…\u{1B}[K") }
+        let results: [SeedResult<StoredObject>]
+        do {
+            results = try await store.seed(entities, from: documents)
+        } catch {
             if terminal { StandardStreams.writeError("\r\u{1B}[K") }
+            throw CommandFailure.input("\(error)")
+        }
+        if terminal { StandardStreams.writeError("\r\u{1B}[K") }
+        var lines: [String] = []
+        for (declaredEntity, result) in zip(entities, results) {
             lines.append(
                 "\(declaredEntity.name) (\(declaredEntity.table)): \(result.inserted) inserted, \(result.updated) updated, "
                     + "\(result.unchanged) unchanged, from \(result.objectCounts.reduce(0, +)) objects")

@@ -195,6 +195,41 @@ struct SeedingTests {
         }
     }
 
+    /// Several entities, several files, one transaction: an error for the second entity
+    /// leaves nothing of the first.
+    @Test(arguments: StoreKind.allCases)
+    func oneTransactionAcrossEntities(kind: StoreKind) async throws {
+        let declared = try DeclaredMapping(json: Array(#"""
+            {"entities": [
+              {"name": "Article", "rootKeyPath": "articles", "attributes": {"id": "integer", "title": "text"}},
+              {"name": "Tag", "rootKeyPath": "tags", "attributes": {"id": "integer", "label": "text"}}
+            ]}
+            """#.utf8))
+        try await withStore(kind) { store in
+            for entity in declared.entities { try await store.register(entity.entity) }
+            let good = SeedDocument(name: "a.json", value: ["articles": [["id": 1, "title": "One"]], "tags": [["id": 1, "label": "x"]]])
+            let results = try await store.seed(declared.entities, from: [good])
+            #expect(results.map(\.inserted) == [1, 1])
+            let bad = SeedDocument(name: "b.json", value: ["articles": [["id": 2, "title": "Two"]], "tags": [["label": "no id"]]])
+            do {
+                _ = try await store.seed(declared.entities, from: [good, bad])
+                Issue.record("no error")
+            } catch let error as SeedError {
+                #expect(error.file == "b.json")
+                #expect(error.keyPath == "tags.0.id")
+                #expect(error.storeError?.errorType == .missingIdentification)
+            }
+            #expect(try await store.count(of: declared.entities[0].entity) == 1)  // article 2 rolled back
+            let unregistered = try SQLiteStore.inMemory()
+            do {
+                _ = try await unregistered.seed(declared.entities, from: [good])
+                Issue.record("no error")
+            } catch let error as SeedError {
+                #expect(error.storeError?.errorType == .notRegistered)
+            }
+        }
+    }
+
     // MARK: Relationships
 
     static let postDeclaration = """
