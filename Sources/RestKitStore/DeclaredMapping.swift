@@ -5,29 +5,34 @@ import RestKitMapping
 
 /// Entities declared in JSON rather than in Swift, for tools with no model types (`rk seed`,
 /// `rk query`): each becomes an ``EntityMapping`` of ``StoredObject``s built on a real
-/// ``ObjectMapping`` (``StoredObject/mapping(for:dateFormats:)``).
+/// ``ObjectMapping`` (``StoredObject/mapping(for:dateFormats:related:)``).
 ///
 /// ```json
-/// {"entities": [{
-///     "name": "Article",
-///     "table": "articles",
-///     "rootKeyPath": "articles",
-///     "attributes": {"id": "integer", "title": "text",
-///                    "author.name": {"type": "text", "column": "author"},
-///                    "published_at": "dateText"},
-///     "identification": ["id"],
-///     "modificationAttribute": "published_at",
-///     "searchable": ["title", "author.name"],
-///     "dateFormats": ["iso8601", "monthDayYear"]
-/// }]}
+/// {"entities": [
+///   {"name": "Article", "table": "articles", "rootKeyPath": "articles",
+///    "attributes": {"id": "integer", "title": "text",
+///                   "author.name": {"type": "text", "column": "author"},
+///                   "published_at": "dateText"},
+///    "identification": ["id"],
+///    "modificationAttribute": "published_at",
+///    "searchable": ["title", "author.name"],
+///    "dateFormats": ["iso8601", "monthDayYear"],
+///    "relationships": {"tags": {"entity": "Tag", "kind": "manyToMany", "joinTable": "article_tags", "policy": "union"}}},
+///   {"name": "Tag", "attributes": {"id": "integer", "label": "text"}}
+/// ]}
 /// ```
 ///
 /// Required: `entities` (at least one), and for each `name` and `attributes` (key path →
 /// type, or `{"type": …, "column": …}`). Optional: `table` (default: the name in snake case),
 /// `rootKeyPath`, `identification` (default: inferred, see ``EntityMapping``),
 /// `modificationAttribute`, `searchable` (text attributes), `dateFormats` (`iso8601`,
-/// `epochSeconds`, `monthDayYear`, `dateTime`, `rfc1123`, `rfc850`, `asctime`, `dotNet`).
-/// Unknown fields are refused; every error names the field by its JSON path.
+/// `epochSeconds`, `monthDayYear`, `dateTime`, `rfc1123`, `rfc850`, `asctime`, `dotNet`),
+/// `relationships` (key path → `entity`, `kind` `toOne`/`toMany`/`manyToMany`, optional
+/// `foreignKey` prefix or `joinTable`, `policy` `set`/`replace`/`union`: ``Relationship``) and
+/// `connections` (key path → optional `entity` (default: itself), `kind` `toOne`/`toMany`,
+/// `where` {this entity's attribute: the other's}: ``Connection``). Entities are built after
+/// those they name; a cycle is refused. Unknown fields are refused; every error names the field
+/// by its JSON path.
 ///
 /// ```swift
 /// let declared = try DeclaredMapping(contentsOf: "mapping.json")

@@ -6,7 +6,8 @@ public import RestKitDefaults
 /// type the registry has a parser for: JSON, XML, URL-encoded forms, or your own.
 ///
 /// ```swift
-/// let documents = try ["humans.json", "cats.xml"].map { path throws(SeedError) in try SeedDocument(contentsOf: path) }
+/// let humans = try SeedDocument(contentsOf: "humans.json")     // by extension: JSON
+/// let cats = try SeedDocument(contentsOf: "cats.xml")            // XML
 /// var registry = Registry.default
 /// registry.register(CSVParser(), for: "text/csv", fileExtensions: ["csv"])
 /// let rows = try SeedDocument(contentsOf: "people.csv", registry: registry)
