@@ -58,16 +58,28 @@ extension StoredObject {
         _ value: Representation, to type: ColumnType, dateFormats: [DateFormat], context: ConversionContext
     ) throws(MappingError) -> Representation? {
         if value.isNull { return nil }
-        switch type {
-        case .integer: return .int(try Int64(representation: value, context: context))
-        case .real: return .double(try Double(representation: value, context: context))
-        case .text, .blob: return .string(try String(representation: value, context: context))
-        case .boolean: return .bool(try Bool(representation: value, context: context))
-        case .dateText, .dateEpoch:
-            var dates = context
-            if !dateFormats.isEmpty { dates.options.dateFormats = dateFormats + [.iso8601, .epochSeconds] }
-            let date = try Date(representation: value, context: dates)
-            return type == .dateText ? DateFormat.iso8601.representation(of: date) : DateFormat.epochSeconds.representation(of: date)
+        // Named by the column type (`integer`), not the Swift type converting it (`Int64`).
+        func mismatch(_ error: MappingError) -> MappingError {
+            var shown = value.description
+            if shown.count > 60 { shown = String(shown.prefix(57)) + "..." }
+            return MappingError(.typeMismatch, "cannot convert \(value.kind) \(shown) to \(type.rawValue)", keyPath: error.keyPath, value: value)
+        }
+        do {
+            switch type {
+            case .integer: return .int(try Int64(representation: value, context: context))
+            case .real: return .double(try Double(representation: value, context: context))
+            case .text, .blob: return .string(try String(representation: value, context: context))
+            case .boolean: return .bool(try Bool(representation: value, context: context))
+            case .dateText, .dateEpoch:
+                var dates = context
+                if !dateFormats.isEmpty { dates.options.dateFormats = dateFormats + [.iso8601, .epochSeconds] }
+                let date = try Date(representation: value, context: dates)
+                return type == .dateText ? DateFormat.iso8601.representation(of: date) : DateFormat.epochSeconds.representation(of: date)
+            }
+        } catch {
+            // A date's error lists the formats tried: keep it.
+            if type == .dateText || type == .dateEpoch { throw error }
+            throw mismatch(error)
         }
     }
 }

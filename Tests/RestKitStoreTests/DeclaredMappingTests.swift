@@ -75,7 +75,9 @@ struct DeclaredMappingTests {
         #expect(object.representation == [
             "id": 7, "title": "12", "author": ["name": "Ada"], "published_at": "1982-11-27T00:00:00Z", "rating": 4.5, "featured": true,
         ])
-        #expect(throws: MappingError.self) { try mapping.map(["id": "seven"]) }
+        #expect(throws: MappingError(.typeMismatch, #"cannot convert string "seven" to integer"#, keyPath: "id", value: "seven")) {
+            try mapping.map(["id": "seven"])
+        }
     }
 
     @Test(arguments: [

@@ -109,7 +109,7 @@ struct StoreCommandTests {
             let path = { (name: String) in directory.appendingPathComponent(name).path }
             let seed = try CommandLineTests.run(["seed", path("a.json"), path("bad.json"), "--entity", "Article", "-m", path("mapping.json"), "--database", path("app.sqlite")])
             #expect(seed.status == 1)
-            #expect(seed.stderr == "rk: error: \(path("bad.json")): articles.1.id: articles: cannot convert string \"five\" to Int64\n")
+            #expect(seed.stderr == "rk: error: \(path("bad.json")): articles.1.id: articles: cannot convert string \"five\" to integer\n")
             let all = try CommandLineTests.run(["query", path("app.sqlite"), "Article", "-m", path("mapping.json")])
             #expect(all.status == 0)
             #expect(all.stdout == "[]\n")
