@@ -275,6 +275,29 @@ struct SeedingTests {
         }
     }
 
+    /// A declared connection to the entity itself: a manager found by `manager_id`, even
+    /// when the manager comes later in the files.
+    @Test func seedsAConnectionToTheEntityItself() async throws {
+        let declared = try DeclaredMapping(json: Array(#"""
+            {"entities": [{"name": "Employee", "rootKeyPath": "staff",
+              "attributes": {"id": "integer", "name": "text", "manager_id": "integer"},
+              "connections": {"manager": {"kind": "toOne", "where": {"manager_id": "id"}},
+                              "reports": {"kind": "toMany", "where": {"id": "manager_id"}}}}]}
+            """#.utf8))
+        let staff = try #require(declared.entities.first)
+        let store = try SQLiteStore.inMemory()
+        try await store.register(staff.entity)
+        let first = SeedDocument(name: "a.json", value: ["staff": [["id": 2, "name": "Bo", "manager_id": 1]]])
+        let second = SeedDocument(name: "b.json", value: ["staff": [["id": 1, "name": "Ada"], ["id": 3, "name": "Cy", "manager_id": "1"]]])
+        let result = try await store.seed(staff, from: [first, second])
+        #expect(result.inserted == 3)
+        let bo = try await store.object(of: staff.entity, identifiedBy: 2)
+        #expect(bo?.representation[keyPath: "manager.name"] == "Ada")
+        let ada = try await store.object(of: staff.entity, identifiedBy: 1)
+        let reports: [Representation] = ada?["reports"]?.arrayValue ?? []
+        #expect(reports.compactMap { $0["id"] } == [2, 3])
+    }
+
     @Test func locatesAnErrorInARelatedObject() async throws {
         let declared = try DeclaredMapping(json: Array(Self.postDeclaration.utf8))
         let posts = try #require(declared.entity(named: "Post"))

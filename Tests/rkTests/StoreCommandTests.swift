@@ -104,6 +104,20 @@ struct StoreCommandTests {
         }
     }
 
+    /// A URL-encoded fixture, by --type (no extension names the type).
+    @Test func seedsAFormByType() throws {
+        let mapping = #"{"entities": [{"name": "Signup", "attributes": {"id": "integer", "email": "text", "newsletter": "boolean"}}]}"#
+        try Self.withDirectory(["mapping.json": mapping, "signup.txt": "id=1&email=ada%40example.com&newsletter=yes"]) { directory in
+            let path = { (name: String) in directory.appendingPathComponent(name).path }
+            let seed = try CommandLineTests.run([
+                "seed", path("signup.txt"), "--type", "application/x-www-form-urlencoded", "-m", path("mapping.json"), "--database", path("app.sqlite"),
+            ])
+            #expect(seed.status == 0, "\(seed.stderr)")
+            let query = try CommandLineTests.run(["query", path("app.sqlite"), "Signup", "-m", path("mapping.json")])
+            #expect(query.stdout == #"[{"id":1,"email":"ada@example.com","newsletter":true}]"# + "\n")
+        }
+    }
+
     @Test func anErrorInOneFileStoresNothing() throws {
         try Self.withDirectory(Self.fixtures) { directory in
             let path = { (name: String) in directory.appendingPathComponent(name).path }
