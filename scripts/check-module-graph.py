@@ -37,9 +37,10 @@ LAYERS = [
     ("codecs and mapping", ["RestKitJSON", "RestKitXML", "RestKitForms", "RestKitMapping"]),
     ("defaults", ["RestKitDefaults"]),
     ("http and store", ["RestKitHTTP", "RestKitStore"]),  # beside each other, never each other
+    ("store over http", ["RestKitStoreHTTP"]),
     ("umbrella", ["RestKit"]),
     ("tools", ["rk", "rkbench"]),
-    ("test support", ["RestKitTestSupport"]),
+    ("test support", ["RestKitTestSupport", "store-import-child"]),
     ("tests", None),  # every test target
 ]
 C_MODULE_OWNERS = {"CJansson": "RestKitJSON", "CYAJL": "RestKitJSON", "CLibXML2": "RestKitXML"}

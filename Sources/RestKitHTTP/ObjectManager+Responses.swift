@@ -31,24 +31,8 @@ extension ObjectManager {
     func map(
         _ response: TransportResponse, of request: TransportRequest, configuration: Configuration
     ) throws(ObjectManagerError) -> (MappingResult, Representation?) {
-        let path = relativePath(of: request.url)
-        // Errors name the URL that answered; descriptors match the path asked for.
-        var target = "\(request.method) \(path)"
-        if let answered = response.url, answered != request.url {
-            target = "\(response.method ?? request.method) \(relativePath(of: answered)) (redirected from \(request.method) \(path))"
-        }
-        if response.status >= 400 {
-            throw serverError(response, target: target, method: request.method, path: path, configuration: configuration)
-        }
-        if (300..<400).contains(response.status), response.status != 304 {
-            // A transport that follows redirects never returns one; a custom transport that
-            // does not must not make an unanswered request look answered.
-            let location = response.headers["Location"].map { " to '\($0)'" } ?? ""
-            throw ObjectManagerError(
-                .redirect, "the server redirected (\(response.status))\(location) and the transport did not follow",
-                status: response.status, method: request.method, url: response.url ?? request.url)
-        }
-        if response.status == 304 || response.body.allSatisfy(Self.isWhitespace) || request.method == .head {
+        let (path, target) = try checkStatus(response, of: request, configuration: configuration)
+        if !Self.hasDocument(response, of: request) {
             return (MappingResult(), nil)
         }
         var reasons: [String] = []
@@ -78,6 +62,61 @@ extension ObjectManager {
         } catch {
             throw ObjectManagerError(.mapping, "cannot map the response to \(target): \(error)", status: response.status, underlying: error)
         }
+    }
+
+    /// Sends `request` and parses its response without mapping it: for mapping it somewhere
+    /// else (as into a store). Server errors (mapped by the error descriptors), unfollowed
+    /// redirects and unparsable bodies are errors as in ``send(_:)``; a `304 Not Modified`, a
+    /// `HEAD` or an empty body has no document.
+    ///
+    /// ```swift
+    /// let fetched = try await manager.fetchDocument(try manager.request(method: .get, path: "/articles"))
+    /// fetched.response.status             // 200
+    /// fetched.document?["articles"]       // the parsed body
+    /// ```
+    ///
+    /// - Throws: ``ObjectManagerError`` as ``send(_:)``, but never `.noResponseDescriptor` or `.mapping`.
+    public func fetchDocument(_ request: TransportRequest) async throws(ObjectManagerError) -> DocumentResponse {
+        let configuration = configuration
+        let response = try await queued(request) { (transport) async throws(ObjectManagerError) in try await transport.send(request) }
+        if Task.isCancelled {
+            throw ObjectManagerError(.cancelled, "\(request.method) \(request.url) was cancelled", status: response.status)
+        }
+        let (path, target) = try checkStatus(response, of: request, configuration: configuration)
+        let document = Self.hasDocument(response, of: request)
+            ? try parse(response, target: target, registry: configuration.registry) : nil
+        return DocumentResponse(request: request, response: response, document: document, path: path)
+    }
+
+    /// Throws for a 4xx/5xx response (mapped by the error descriptors) and for a redirect the
+    /// transport did not follow; returns the path asked for (what descriptors match) and the
+    /// target named in errors.
+    private func checkStatus(
+        _ response: TransportResponse, of request: TransportRequest, configuration: Configuration
+    ) throws(ObjectManagerError) -> (path: String, target: String) {
+        let path = relativePath(of: request.url)
+        // Errors name the URL that answered; descriptors match the path asked for.
+        var target = "\(request.method) \(path)"
+        if let answered = response.url, answered != request.url {
+            target = "\(response.method ?? request.method) \(relativePath(of: answered)) (redirected from \(request.method) \(path))"
+        }
+        if response.status >= 400 {
+            throw serverError(response, target: target, method: request.method, path: path, configuration: configuration)
+        }
+        if (300..<400).contains(response.status), response.status != 304 {
+            // A transport that follows redirects never returns one; a custom transport that
+            // does not must not make an unanswered request look answered.
+            let location = response.headers["Location"].map { " to '\($0)'" } ?? ""
+            throw ObjectManagerError(
+                .redirect, "the server redirected (\(response.status))\(location) and the transport did not follow",
+                status: response.status, method: request.method, url: response.url ?? request.url)
+        }
+        return (path, target)
+    }
+
+    /// Whether the response has a body to parse (not a 304, not an answer to HEAD, not blank).
+    private static func hasDocument(_ response: TransportResponse, of request: TransportRequest) -> Bool {
+        !(response.status == 304 || response.body.allSatisfy(isWhitespace) || request.method == .head)
     }
 
     /// The error of a 4xx/5xx response, with the messages its error descriptors mapped.

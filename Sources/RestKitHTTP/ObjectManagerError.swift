@@ -16,7 +16,7 @@ public struct ObjectManagerError: Error, Sendable, CustomStringConvertible {
             case transport, timeout, cancelled, server, unsupportedContentType, unparsableResponse
             case noResponseDescriptor, mapping, serialization, routing, invalidURL
             case requestBody, pageOutOfRange, notLoaded
-            case redirect, responseTooLarge, unsupportedContentEncoding
+            case redirect, responseTooLarge, unsupportedContentEncoding, store
         }
         private let base: Base
         private init(_ base: Base) { self.base = base }
@@ -65,6 +65,9 @@ public struct ObjectManagerError: Error, Sendable, CustomStringConvertible {
         /// The response's `Content-Encoding` is one the transport cannot decode: it decodes a
         /// body whose only coding is `gzip` or `deflate` (`identity` is no coding).
         public static let unsupportedContentEncoding = ErrorType(.unsupportedContentEncoding)
+        /// The response's objects could not be stored (RestKitStoreHTTP); ``underlying`` is the
+        /// store's error, naming the entity and the key path.
+        public static let store = ErrorType(.store)
 
         public var description: String { "\(base)" }
     }

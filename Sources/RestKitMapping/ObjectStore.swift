@@ -64,19 +64,56 @@ extension ObjectMapping {
         try map(representation, into: store, scope: MappingScope(root: representation, options: options))
     }
 
-    /// Maps each element of an array (or one object) into `store`; see ``map(_:into:options:)-5jn2u``.
+    /// Maps each element of an array (or one object) into `store`, all or nothing: see
+    /// ``map(_:into:options:)-5jn2u`` for how each element finds or creates its object.
+    ///
+    /// The mapped objects are staged, and stored only once every element has mapped: when an
+    /// element fails (say the 4th of 10), the error is thrown and the store is left as it was,
+    /// with none of the earlier elements stored or updated. While mapping, identity lookups
+    /// see the staged objects first, so a payload naming the same object twice yields one
+    /// stored object with the later values (the returned array has one model per element, as
+    /// mapped at that element). Objects are stored in the order first named.
+    ///
+    /// A class model already in the store is the stored instance itself, so its element
+    /// updates it in place; a failure later in the payload does not undo that (structs,
+    /// stored by copy, are untouched).
+    ///
+    /// ```swift
+    /// let store = InMemoryObjectStore<Gist>()
+    /// let gists = try gistMapping.mapCollection(page, into: store)   // all stored, or none
+    /// do {
+    ///     _ = try gistMapping.mapCollection(pageWithABadElement, into: store)
+    /// } catch {
+    ///     store.count   // as before: nothing from that page was stored
+    /// }
+    /// ```
+    ///
+    /// - Throws: ``MappingError`` for the first element that fails (its key path starts with
+    ///   the element's index), with nothing stored.
     public func mapCollection(
         _ representation: Representation, into store: some ObjectStore<Model>, options: MappingOptions = MappingOptions()
     ) throws(MappingError) -> [Model] {
         let scope = MappingScope(root: representation, options: options)
         guard let elements = representation.arrayValue else { return [try map(representation, into: store, scope: scope)] }
+        var staged = StagedObjects<Model>()
         var models: [Model] = []
+        models.reserveCapacity(elements.count)
         for (index, element) in elements.enumerated() {
             var elementScope = scope
             elementScope.collectionIndex = index
             elementScope.keyPath = String(index)
-            models.append(try map(element, into: store, scope: elementScope))
+            let identity = try self.identity(of: element, scope: elementScope)
+            let model: Model
+            if var known = staged.object(identifiedBy: identity) ?? store.object(identifiedBy: identity) {
+                try apply(element, to: &known, scope: elementScope)
+                model = known
+            } else {
+                model = try map(element, scope: elementScope)
+            }
+            staged.stage(model, identifiedBy: identity)
+            models.append(model)
         }
+        for (identity, model) in staged.inOrder { store.store(model, identifiedBy: identity) }
         return models
     }
 
@@ -106,4 +143,29 @@ extension ObjectMapping {
         }
         return .array(values)
     }
+}
+
+/// The objects ``ObjectMapping/mapCollection(_:into:options:)`` has mapped but not stored yet,
+/// by identity, in the order first staged.
+private struct StagedObjects<Model> {
+    private var identities: [Representation] = []
+    private var models: [Model] = []
+    private var positions: [Representation: Int] = [:]
+
+    func object(identifiedBy identity: Representation) -> Model? {
+        positions[identity].map { models[$0] }
+    }
+
+    mutating func stage(_ model: Model, identifiedBy identity: Representation) {
+        if let position = positions[identity] {
+            models[position] = model
+        } else {
+            positions[identity] = models.count
+            identities.append(identity)
+            models.append(model)
+        }
+    }
+
+    /// Each identity with its latest model, in the order first staged.
+    var inOrder: Zip2Sequence<[Representation], [Model]> { zip(identities, models) }
 }

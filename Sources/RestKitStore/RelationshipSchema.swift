@@ -24,6 +24,15 @@ struct RelationshipSchema: Sendable {
     let joinParentColumns: [Column]
     let joinChildColumns: [Column]
     let signature: String
+    /// The statements (see the `make…` functions), built once.
+    private(set) var linkedIdentities = ""
+    private(set) var linkedRows = ""
+    private(set) var link = ""
+    private(set) var unlink = ""
+    private(set) var deleteLinks = ""
+    private(set) var deleteLinksToDestination = ""
+    private(set) var insertLink = ""
+    private(set) var nextPosition = ""
 
     init(
         _ relationship: Relationship, parentTable: String, parentEntityName: String, parentIdentification: [Column], foreignKeyOffset: Int
@@ -77,6 +86,14 @@ struct RelationshipSchema: Sendable {
         joinChildColumns = joinChild
         let names = (foreignKeys + joinParent + joinChild).map(\.name).joined(separator: ",")
         signature = "rel(\(keyPath)->\(destination.table) \(relationship.storage) \(policy) \(joinTable) \(names))"
+        linkedIdentities = makeLinkedIdentities()
+        linkedRows = makeLinkedRows()
+        link = makeLink()
+        unlink = makeUnlink()
+        deleteLinks = makeDeleteLinks()
+        deleteLinksToDestination = makeDeleteLinksToDestination()
+        insertLink = makeInsertLink()
+        nextPosition = makeNextPosition()
     }
 
     // MARK: SQL
@@ -93,7 +110,7 @@ struct RelationshipSchema: Sendable {
     private var destinationTable: String { SQLName.quoted(destination.table) }
 
     /// The identities of the objects linked to a bound parent identity, in link order.
-    var linkedIdentities: String {
+    private func makeLinkedIdentities() -> String {
         switch storage {
         case .foreignKey:
             return ""
@@ -105,7 +122,7 @@ struct RelationshipSchema: Sendable {
     }
 
     /// The stored rows (the destination's stored columns) linked to a bound parent identity.
-    var linkedRows: String {
+    private func makeLinkedRows() -> String {
         switch storage {
         case .foreignKey:
             return destination.sql.select + " " + destination.sql.whereIdentified
@@ -122,32 +139,32 @@ struct RelationshipSchema: Sendable {
     }
 
     /// `.foreignKeyInDestination`: sets the bound parent identity on the object with the bound identity.
-    var link: String {
+    private func makeLink() -> String {
         let assignments = foreignKeys.map { SQLName.quoted($0.name) + " = ?" }.joined(separator: ", ")
         return "UPDATE \(destinationTable) SET \(assignments) \(destination.sql.whereIdentified)"
     }
 
     /// `.foreignKeyInDestination`: clears the parent identity on the object with the bound identity.
-    var unlink: String {
+    private func makeUnlink() -> String {
         let assignments = foreignKeys.map { SQLName.quoted($0.name) + " = NULL" }.joined(separator: ", ")
         return "UPDATE \(destinationTable) SET \(assignments) \(destination.sql.whereIdentified)"
     }
 
     /// `.joinTable`: removes every link of a bound parent identity.
-    var deleteLinks: String { "DELETE FROM \(SQLName.quoted(joinTable)) WHERE \(Self.conditions(joinParentColumns))" }
+    private func makeDeleteLinks() -> String { "DELETE FROM \(SQLName.quoted(joinTable)) WHERE \(Self.conditions(joinParentColumns))" }
 
     /// `.joinTable`: removes every link to a bound destination identity (before deleting it).
-    var deleteLinksToDestination: String { "DELETE FROM \(SQLName.quoted(joinTable)) WHERE \(Self.conditions(joinChildColumns))" }
+    private func makeDeleteLinksToDestination() -> String { "DELETE FROM \(SQLName.quoted(joinTable)) WHERE \(Self.conditions(joinChildColumns))" }
 
     /// `.joinTable`: links a bound parent identity to a bound destination identity at a bound position.
-    var insertLink: String {
+    private func makeInsertLink() -> String {
         let columns = joinParentColumns + joinChildColumns
         let placeholders = Array(repeating: "?", count: columns.count + 1).joined(separator: ", ")
         return "INSERT OR IGNORE INTO \(SQLName.quoted(joinTable)) (\(Self.list(columns)), \"position\") VALUES (\(placeholders))"
     }
 
     /// `.joinTable`: the next free position for a bound parent identity.
-    var nextPosition: String {
+    private func makeNextPosition() -> String {
         "SELECT COALESCE(MAX(\"position\") + 1, 0) FROM \(SQLName.quoted(joinTable)) WHERE \(Self.conditions(joinParentColumns))"
     }
 

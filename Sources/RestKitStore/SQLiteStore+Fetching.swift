@@ -72,7 +72,7 @@ extension SQLiteStore {
                 }
             }
         } catch {
-            throw Self.databaseError(error, entity: entity.table, doing: activity)
+            throw databaseError(error, entity: entity.table, doing: activity)
         }
     }
 
@@ -87,7 +87,7 @@ extension SQLiteStore {
         do {
             return try await writer.read { db in try Int.fetchOne(db, sql: sql) ?? 0 }
         } catch {
-            throw Self.databaseError(error, entity: entity.table, doing: "counting")
+            throw databaseError(error, entity: entity.table, doing: "counting")
         }
     }
 }
@@ -113,7 +113,7 @@ extension SQLiteStore {
         do {
             return try await writer.read { db in try ResponseCacheTable.entry(for: path, in: db)?.response }
         } catch {
-            throw Self.databaseError(error, entity: ResponseCacheTable.name, doing: "reading the cache entry of '\(path)'")
+            throw databaseError(error, entity: ResponseCacheTable.name, doing: "reading the cache entry of '\(path)'")
         }
     }
 
@@ -140,7 +140,7 @@ extension SQLiteStore {
                 }
             }
         } catch {
-            throw Self.databaseError(error, entity: entity.table, doing: "reading the cached objects of '\(path)'")
+            throw databaseError(error, entity: entity.table, doing: "reading the cached objects of '\(path)'")
         }
     }
 }

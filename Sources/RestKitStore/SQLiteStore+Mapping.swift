@@ -54,7 +54,7 @@ extension SQLiteStore {
                 return result
             }
         } catch {
-            throw Self.databaseError(error, entity: entity.table, doing: "mapping into the table")
+            throw databaseError(error, entity: entity.table, doing: "mapping into the table")
         }
     }
 

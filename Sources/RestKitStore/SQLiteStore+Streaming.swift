@@ -96,7 +96,7 @@ extension SQLiteStore {
                 return summary
             }
         } catch {
-            throw Self.databaseError(error, entity: entity.table, doing: "importing '\(path)'")
+            throw databaseError(error, entity: entity.table, doing: "importing '\(path)'")
         }
     }
 }

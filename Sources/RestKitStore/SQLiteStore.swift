@@ -24,16 +24,45 @@ public final class SQLiteStore: Sendable {
     /// are used.
     private let registered = Mutex<[String: String]>([:])
 
+    /// How a file store opens its database.
+    ///
+    /// ```swift
+    /// let store = try SQLiteStore(path: path, configuration: .init(busyTimeout: .seconds(30)))
+    /// ```
+    public struct Configuration: Sendable {
+        /// How long an operation waits for another connection (another process, or another
+        /// `SQLiteStore` on the same file) that holds the database's write lock before it
+        /// fails with ``StoreError`` `.database` ("database is locked"). The default, 5
+        /// seconds, rides out another writer's transaction without hanging on a stuck one;
+        /// `.zero` fails at once. Readers of a file store never wait for a writer (WAL).
+        public var busyTimeout: Duration
+
+        /// A configuration; by default, a 5-second busy timeout.
+        ///
+        /// ```swift
+        /// let impatient = SQLiteStore.Configuration(busyTimeout: .milliseconds(100))
+        /// ```
+        public init(busyTimeout: Duration = .seconds(5)) {
+            self.busyTimeout = busyTimeout
+        }
+    }
+
     /// Opens (or creates) the database file at `path`, in WAL mode.
     ///
     /// ```swift
     /// let store = try SQLiteStore(path: FileManager.default.temporaryDirectory.appending(path: "app.sqlite").path)
+    /// let patient = try SQLiteStore(path: path, configuration: .init(busyTimeout: .seconds(30)))
     /// ```
     ///
-    /// - Throws: ``StoreError`` `.database` when the file cannot be opened as a SQLite database.
-    public init(path: String) throws(StoreError) {
+    /// - Throws: ``StoreError`` `.database` when the file cannot be opened as a SQLite database
+    ///   (the reason names the path: `opening '/tmp/app.sqlite': file is not a database`).
+    public init(path: String, configuration: Configuration = Configuration()) throws(StoreError) {
+        var grdbConfiguration = GRDB.Configuration()
+        let timeout = configuration.busyTimeout.components
+        let seconds = Double(timeout.seconds) + Double(timeout.attoseconds) / 1e18
+        grdbConfiguration.busyMode = seconds > 0 ? .timeout(seconds) : .immediateError
         do {
-            writer = try DatabasePool(path: path)
+            writer = try DatabasePool(path: path, configuration: grdbConfiguration)
         } catch {
             throw Self.databaseError(error, entity: nil, doing: "opening '\(path)'")
         }
@@ -91,13 +120,20 @@ public final class SQLiteStore: Sendable {
                     }
                 }
             }
-            let search = SearchIndexSchema(schema)
-            if !search.columns.isEmpty, identifiers.insert(search.migrationIdentifier).inserted {
-                migrator.registerMigration(search.migrationIdentifier) { db in
-                    if try !db.tableExists(search.name) {
-                        for statement in search.create { try db.execute(sql: statement) }
+            // Columns declared after the table was made: added (NULL in existing rows), once.
+            for column in schema.storedColumns where !schema.identificationColumns.contains(column) {
+                let identifier = "RestKitStore.\(schema.table).\(column.name).add"
+                guard identifiers.insert(identifier).inserted else { continue }
+                migrator.registerMigration(identifier) { db in
+                    let existing = Set(try db.columns(in: table.table).map { $0.name.lowercased() })
+                    if !existing.contains(column.name.lowercased()) {
+                        try db.execute(sql: "ALTER TABLE \(SQLName.quoted(table.table)) ADD COLUMN \(SQLName.quoted(column.name)) \(column.type.declaredType)")
                     }
                 }
+            }
+            let search = SearchIndexSchema(schema)
+            if !search.columns.isEmpty, identifiers.insert(search.migrationIdentifier).inserted {
+                migrator.registerMigration(search.migrationIdentifier) { db in try search.createOrReplace(db) }
             }
         }
         for schema in schemas {
@@ -125,7 +161,7 @@ public final class SQLiteStore: Sendable {
             }
         }
         if case .failure(let error) = outcome {
-            throw Self.databaseError(error, entity: entity.table, doing: "creating or checking the table")
+            throw Self.databaseError(error, entity: entity.table, doing: "creating or checking the table in '\(path)'")
         }
         registered.withLock { registered in
             for schema in schemas { registered[schema.table] = schema.signature }
@@ -141,10 +177,19 @@ public final class SQLiteStore: Sendable {
     }
 
     /// A ``StoreError`` as is; anything else (a SQLite error) as `.database`.
+    /// The same, naming the store's file (not for an in-memory store).
+    func databaseError(_ error: any Error, entity: String?, doing what: String) -> StoreError {
+        Self.databaseError(error, entity: entity, doing: path == ":memory:" ? what : "\(what) (\(path))")
+    }
+
     static func databaseError(_ error: any Error, entity: String?, doing what: String) -> StoreError {
         if let error = error as? StoreError { return error }
         if let error = error as? DatabaseError {
-            return StoreError(.database, "\(what): \(error.message ?? "SQLite error \(error.resultCode)")", entity: entity)
+            var message = error.message ?? "SQLite error \(error.resultCode)"
+            if error.resultCode == .SQLITE_BUSY {
+                message += " (another connection held its lock past the busy timeout, Configuration.busyTimeout)"
+            }
+            return StoreError(.database, "\(what): \(message)", entity: entity)
         }
         return StoreError(.database, "\(what): \(error)", entity: entity)
     }

@@ -22,7 +22,21 @@ struct SearchIndexSchema: Sendable {
 
     /// The migration that creates the index (separate from the table's, so that a table
     /// created without an index gets one later).
-    var migrationIdentifier: String { "RestKitStore.\(table).search.v1" }
+    /// Named by the indexed columns, so that indexing other columns later runs it again.
+    var migrationIdentifier: String { "RestKitStore.\(table).search(\(columns.map(\.name).joined(separator: ",")))" }
+
+    /// Creates the index, or replaces one over other columns (dropping it and its triggers).
+    func createOrReplace(_ db: Database) throws {
+        if try db.tableExists(name) {
+            let existing = try db.columns(in: name).map { $0.name.lowercased() }
+            if existing == columns.map({ $0.name.lowercased() }) { return }
+            for suffix in ["_insert", "_delete", "_update"] {
+                try db.execute(sql: "DROP TRIGGER IF EXISTS \(SQLName.quoted(name + suffix))")
+            }
+            try db.execute(sql: "DROP TABLE \(SQLName.quoted(name))")
+        }
+        for statement in create { try db.execute(sql: statement) }
+    }
 
     private var quotedColumns: String { columns.map { SQLName.quoted($0.name) }.joined(separator: ", ") }
 

@@ -46,6 +46,27 @@ struct StoreImport {
     /// Whether objects are kept in ``seen``; a streaming import of any size keeps none (a
     /// second element naming an object finds it in its table instead).
     let remembers: Bool
+    /// Per table, the statements every element uses, prepared once per operation.
+    private var statements: [String: TableStatements] = [:]
+
+    /// The find and upsert statements of one table, and whether the table was empty when the
+    /// operation first used it (then only this operation's own rows can exist, and they are in
+    /// ``seen``: no lookup is needed).
+    private struct TableStatements {
+        let find: Statement
+        let upsert: Statement
+        let wasEmpty: Bool
+    }
+
+    private mutating func statements(for schema: EntitySchema) throws -> TableStatements {
+        if let known = statements[schema.table] { return known }
+        let wasEmpty = try remembers && !(Bool.fetchOne(db, sql: "SELECT EXISTS (SELECT 1 FROM \(SQLName.quoted(schema.table)))") ?? true)
+        let made = TableStatements(
+            find: try db.cachedStatement(sql: schema.sql.selectIdentified), upsert: try db.cachedStatement(sql: schema.sql.upsert),
+            wasEmpty: wasEmpty)
+        statements[schema.table] = made
+        return made
+    }
 
     init(db: Database, options: MappingOptions, remembers: Bool = true) {
         self.db = db
@@ -85,9 +106,10 @@ struct StoreImport {
         }
         let identity = try self.identity(of: element, schema: schema, at: location)
         // What is stored already: from this operation, or from the table.
+        let statements = try statements(for: schema)
         let known = seen[table]?[identity]
         var storedValues = known?.values
-        if storedValues == nil, let row = try Row.fetchOne(db.cachedStatement(sql: schema.sql.select + " " + schema.sql.whereIdentified), arguments: StatementArguments(identity)) {
+        if storedValues == nil, !statements.wasEmpty, let row = try Row.fetchOne(statements.find, arguments: StatementArguments(identity)) {
             storedValues = StoredRows.values(row)
         }
         // Skipped by the modification attribute?
@@ -168,7 +190,7 @@ struct StoreImport {
                 .missingIdentification, "no value for identification attribute '\(column.keyPath)'",
                 entity: table, keyPath: location.text(column.keyPath), column: column.name)
         }
-        try db.cachedStatement(sql: schema.sql.upsert).execute(arguments: StatementArguments(values))
+        try statements.upsert.execute(arguments: StatementArguments(values))
 
         let status: Status
         switch (known?.status, storedValues) {

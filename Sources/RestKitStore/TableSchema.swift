@@ -10,6 +10,8 @@ struct TableSchema: Sendable {
     let select: String
     /// `WHERE "id" = ?` (and more for a composite identity).
     let whereIdentified: String
+    /// `SELECT … WHERE "id" = ?`: the stored row with a bound identity.
+    let selectIdentified: String
     /// The upsert of one row: every column bound, identification columns in the conflict target.
     let upsert: String
 
@@ -19,6 +21,7 @@ struct TableSchema: Sendable {
         self.identificationColumns = identificationColumns
         select = "SELECT \(columns.map { SQLName.quoted($0.name) }.joined(separator: ", ")) FROM \(SQLName.quoted(table))"
         whereIdentified = "WHERE " + identificationColumns.map { SQLName.quoted($0.name) + " = ?" }.joined(separator: " AND ")
+        selectIdentified = select + " " + whereIdentified
         let names = columns.map { SQLName.quoted($0.name) }
         let placeholders = Array(repeating: "?", count: columns.count).joined(separator: ", ")
         let target = identificationColumns.map { SQLName.quoted($0.name) }.joined(separator: ", ")

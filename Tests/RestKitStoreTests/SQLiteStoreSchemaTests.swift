@@ -25,7 +25,10 @@ struct SQLiteStoreSchemaTests {
                 ])
                 let unique = try db.indexes(on: "articles").filter(\.isUnique).map(\.columns)
                 #expect(unique == [["id"]])
-                #expect(try String.fetchAll(db, sql: "SELECT identifier FROM grdb_migrations") == ["RestKitStore.articles.v1"])
+                // The table's migration, and one per column that a later mapping could add.
+                let migrations = try String.fetchAll(db, sql: "SELECT identifier FROM grdb_migrations ORDER BY rowid")
+                #expect(migrations.first == "RestKitStore.articles.v1")
+                #expect(Set(migrations.dropFirst()) == Set(["title", "body", "author_name", "published_at", "rating", "featured"].map { "RestKitStore.articles.\($0).add" }))
                 #expect(try String.fetchOne(db, sql: "SELECT published_at FROM articles WHERE id = 1") == "2024-05-01T10:00:00Z")
                 #expect(try String.fetchOne(db, sql: "PRAGMA journal_mode") == "wal")
             }
@@ -46,13 +49,17 @@ struct SQLiteStoreSchemaTests {
                 let narrow = try EntityMapping(articleMapping, table: "articles", columns: [Column("id", .integer), Column("title", .text)])
                 try await store.register(narrow)
             }
-            // The mapping grew a column since the file was made.
-            let store = try SQLiteStore(path: path)
+            // A table made elsewhere without a declared column (not one the store can add).
+            let bare = try DatabaseQueue(path: directory.appending(path: "bare.sqlite").path)
+            try await bare.write { db in
+                try db.execute(sql: "CREATE TABLE articles (title TEXT)")
+            }
+            let store = try SQLiteStore(path: directory.appending(path: "bare.sqlite").path)
             let missing = try await #require(throws: StoreError.self) { try await store.register(articleEntity()) }
             #expect(missing.errorType == .schemaMismatch)
-            #expect(missing.column == "body")
+            #expect(missing.column == "id")
             #expect(missing.entity == "articles")
-            #expect("\(missing)".contains("no column 'body'"))
+            #expect("\(missing)".contains("no column 'id'"))
 
             // A column of another type, and a table without the UNIQUE index.
             let queue = try DatabaseQueue(path: directory.appending(path: "made-elsewhere.sqlite").path)
@@ -70,6 +77,30 @@ struct SQLiteStoreSchemaTests {
             let noIndex = try await #require(throws: StoreError.self) { try await elsewhere.register(notes) }
             #expect(noIndex.errorType == .schemaMismatch)
             #expect("\(noIndex)".contains("UNIQUE"))
+        }
+    }
+
+    @Test func columnsDeclaredLaterAreAddedToTheExistingTable() async throws {
+        try await withTemporaryDirectory { directory in
+            let path = directory.appending(path: "grown.sqlite").path
+            do {
+                let store = try SQLiteStore(path: path)
+                let narrow = try EntityMapping(articleMapping, table: "articles", columns: [Column("id", .integer), Column("title", .text)])
+                try await store.register(narrow)
+                _ = try await store.map(json(#"[{"id": 1, "title": "One", "body": "not stored yet"}]"#), with: narrow)
+            }
+            // The mapping grew columns since the file was made: they are added, NULL in old rows.
+            let store = try SQLiteStore(path: path)
+            let articles = try articleEntity()
+            try await store.register(articles)
+            #expect(try await store.object(of: articles, identifiedBy: 1) == StoredArticle(id: 1, title: "One"))
+            _ = try await store.map(json(#"{"id": 1, "body": "now stored", "rating": 4.5}"#), with: articles)
+            #expect(try await store.object(of: articles, identifiedBy: 1)?.body == "now stored")
+            let queue = try DatabaseQueue(path: path)
+            try await queue.read { db in
+                let columns = try db.columns(in: "articles").map(\.name)
+                #expect(columns == ["id", "title", "body", "author_name", "published_at", "rating", "featured"])
+            }
         }
     }
 

@@ -1,0 +1,150 @@
+import Foundation
+import GRDB
+import RestKitCore
+import RestKitMapping
+import RestKitStore
+import Synchronization
+import Testing
+
+/// Another connection holding the write lock, and readers during a large import, on a file
+/// store (WAL).
+struct StoreConcurrencyTests {
+    /// A plain GRDB connection to the same file that can hold a transaction open between calls.
+    private func otherConnection(_ path: String) throws -> DatabaseQueue {
+        var configuration = GRDB.Configuration()
+        configuration.allowsUnsafeTransactions = true
+        return try DatabaseQueue(path: path, configuration: configuration)
+    }
+
+    @Test(.timeLimit(.minutes(1)))
+    func aLockedDatabaseFailsAfterTheBusyTimeoutInsteadOfHanging() async throws {
+        try await withTemporaryDirectory { directory in
+            let path = directory.appending(path: "store.sqlite").path
+            let store = try SQLiteStore(path: path, configuration: .init(busyTimeout: .milliseconds(500)))
+            let articles = try articleEntity()
+            try await store.register(articles)
+            _ = try await store.map(generatedArticles(3), with: articles)
+            let impatient = try SQLiteStore(path: path, configuration: .init(busyTimeout: .zero))
+            try await impatient.register(articles)
+
+            let other = try otherConnection(path)
+            try await other.writeWithoutTransaction { db in
+                try db.execute(sql: "BEGIN EXCLUSIVE; INSERT INTO articles (id, title, author_name, rating, featured) VALUES (99, 'Elsewhere', 'Other', 1, 0)")
+            }
+            // A zero timeout fails at once.
+            let immediately = ContinuousClock.now
+            let refused = await #expect(throws: StoreError.self) {
+                try await impatient.map(generatedArticles(2, firstID: 10), with: articles)
+            }
+            #expect(refused?.reason.contains("locked") == true, "\(refused?.reason ?? "")")
+            #expect(ContinuousClock.now - immediately < .seconds(1), "far less than the default 5 s")
+            let start = ContinuousClock.now
+            let error = await #expect(throws: StoreError.self) {
+                try await store.map(generatedArticles(2, firstID: 10), with: articles)
+            }
+            let waited = ContinuousClock.now - start
+            #expect(error?.errorType == .database)
+            #expect(error?.entity == "articles")
+            #expect(error?.reason.contains("database is locked") == true, "\(error?.reason ?? "")")
+            #expect(error?.reason.contains("busy timeout") == true, "\(error?.reason ?? "")")
+            #expect(waited >= .milliseconds(400), "waited \(waited) for the busy timeout")
+            #expect(waited < .seconds(4), "waited \(waited)")
+            // Readers do not wait for the other writer (WAL), and do not see its rows.
+            #expect(try await store.count(of: articles) == 3)
+
+            try await other.writeWithoutTransaction { db in try db.execute(sql: "ROLLBACK") }
+            let result = try await store.map(generatedArticles(2, firstID: 10), with: articles)
+            #expect(result.inserted == 2)
+            #expect(try await store.count(of: articles) == 5)
+            try other.close()
+        }
+    }
+
+    @Test(.timeLimit(.minutes(1)))
+    func aWriterThatFinishesWithinTheBusyTimeoutIsWaitedFor() async throws {
+        try await withTemporaryDirectory { directory in
+            let path = directory.appending(path: "store.sqlite").path
+            let store = try SQLiteStore(path: path)   // the default busy timeout (5 s)
+            let articles = try articleEntity()
+            try await store.register(articles)
+            _ = try await store.map(generatedArticles(3), with: articles)
+
+            let other = try otherConnection(path)
+            try await other.writeWithoutTransaction { db in
+                try db.execute(sql: "BEGIN EXCLUSIVE; INSERT INTO articles (id, title, author_name, rating, featured) VALUES (99, 'Elsewhere', 'Other', 1, 0)")
+            }
+            let start = ContinuousClock.now
+            let commit = Task {
+                try await Task.sleep(for: .milliseconds(400))
+                try await other.writeWithoutTransaction { db in try db.execute(sql: "COMMIT") }
+            }
+            // Waits for the other writer, then finds its committed row (an update, not a duplicate).
+            let result = try await store.map(json(#"[{"id": 99, "title": "Edited here"}, {"id": 100, "title": "New"}]"#), with: articles)
+            let waited = ContinuousClock.now - start
+            try await commit.value
+            #expect(waited >= .milliseconds(300), "waited \(waited)")
+            #expect(result.updated == 1)
+            #expect(result.inserted == 1)
+            #expect(try await store.count(of: articles) == 5)
+            let edited = try await store.object(of: articles, identifiedBy: 99)
+            #expect(edited?.title == "Edited here")
+            #expect(edited?.authorName == "Other")
+            try other.close()
+        }
+    }
+
+    @Test(.timeLimit(.minutes(5)))
+    func readersDuringALargeImportSeeTheCountBeforeOrAfterNeverAPartOne() async throws {
+        try await withTemporaryDirectory { directory in
+            let path = directory.appending(path: "store.sqlite").path
+            let store = try SQLiteStore(path: path)
+            let articles = try articleEntity()
+            try await store.register(articles)
+            _ = try await store.map(generatedArticles(100), with: articles)
+            let seeded = try await store.objects(of: articles)
+            let large = 50_000
+            let payload = generatedArticles(large, firstID: 1_000)
+
+            let importing = ImportFlag()
+            let (imported, observations) = try await withThrowingTaskGroup(of: [(count: Int, during: Bool)].self) { group in
+                group.addTask {
+                    defer { importing.value.store(false, ordering: .sequentiallyConsistent) }
+                    _ = try await store.map(payload, with: articles)
+                    return []
+                }
+                for reader in 0..<3 {
+                    group.addTask {
+                        var seen: [(count: Int, during: Bool)] = []
+                        while importing.value.load(ordering: .sequentiallyConsistent) {
+                            if reader == 0 {
+                                // Whole objects: the seeded ones exactly, or all of them.
+                                let objects = try await store.objects(of: articles)
+                                if objects.count == 100 { #expect(objects == seeded) }
+                                seen.append((objects.count, importing.value.load(ordering: .sequentiallyConsistent)))
+                            } else {
+                                let count = try await store.count(of: articles)
+                                seen.append((count, importing.value.load(ordering: .sequentiallyConsistent)))
+                            }
+                        }
+                        return seen
+                    }
+                }
+                var all: [(count: Int, during: Bool)] = []
+                for try await seen in group { all += seen }
+                return (try await store.count(of: articles), all)
+            }
+            #expect(imported == 100 + large)
+            let counts = Set(observations.map(\.count))
+            #expect(counts.isSubset(of: [100, 100 + large]), "counts seen: \(counts.sorted())")
+            let duringImport = observations.filter(\.during)
+            #expect(duringImport.count > 10, "only \(duringImport.count) reads ran during the import")
+            #expect(duringImport.contains { $0.count == 100 }, "no read saw the count before the import while it ran")
+            #expect(try FileSnapshot(path: path).integrity == "ok")
+        }
+    }
+}
+
+/// Whether the import is still running, shared with the reader tasks.
+private final class ImportFlag: Sendable {
+    let value = Atomic<Bool>(true)
+}
