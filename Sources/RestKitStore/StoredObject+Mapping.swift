@@ -35,14 +35,26 @@ extension StoredObject {
     static func normalized(
         _ element: Representation, columns: [Column], dateFormats: [DateFormat], options: MappingOptions
     ) throws(MappingError) -> Representation {
-        guard var members = element.objectValue else { return element }
+        guard element.kind == .object else { return element }
+        // Built only when a value changes: most JSON values already have their column's kind.
+        var members: OrderedDictionary<String, Representation>?
         for column in columns {
-            let keys = column.keys
-            guard let value = element[keyPath: column.keyPath], !value.isNull else { continue }
+            guard let value = element[keyPath: column.keyPath], !value.isNull, !hasColumnKind(value, column.type) else { continue }
             let converted = try convert(value, to: column.type, dateFormats: dateFormats, context: ConversionContext(options: options, keyPath: column.keyPath))
-            Representation.set(converted ?? .null, at: keys, in: &members)
+            guard converted != value else { continue }
+            var changed = members ?? element.objectValue ?? [:]
+            Representation.set(converted ?? .null, at: column.keys, in: &changed)
+            members = changed
         }
-        return .object(members)
+        return members.map(Representation.object) ?? element
+    }
+
+    /// Whether `value` is already what a `type` column holds (dates are always converted).
+    private static func hasColumnKind(_ value: Representation, _ type: ColumnType) -> Bool {
+        switch (type, value.content) {
+        case (.integer, .int), (.real, .double), (.text, .string), (.blob, .string), (.boolean, .bool): true
+        default: false
+        }
     }
 
     /// The conversion of one column type's values, both ways.
