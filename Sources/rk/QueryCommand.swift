@@ -53,9 +53,17 @@ struct QueryCommand: AsyncParsableCommand {
         let objects: [StoredObject]
         do {
             let store = try SQLiteStore(path: database)
-            guard try await store.hasTable(for: chosen.entity) else {
+            guard let columns = try await store.existingColumns(for: chosen.entity) else {
                 throw CommandFailure.input(
                     "\(database): no table '\(chosen.table)' for entity \(chosen.name) (seed it first: `rk seed FILE... --mapping \(mapping.mapping) --database \(database)`)")
+            }
+            // Registering would add them (a schema change): a query changes nothing.
+            let known = Set(columns.map { $0.lowercased() })
+            let missing = chosen.entity.columns.map(\.name).filter { !known.contains($0.lowercased()) }
+            guard missing.isEmpty else {
+                throw CommandFailure.input(
+                    "\(database): table '\(chosen.table)' has no column \(missing.map { "'\($0)'" }.joined(separator: ", ")) "
+                        + "(seeding with this mapping adds it; or query with the mapping the file was seeded with)")
             }
             try await store.register(chosen.entity)
             if let search {

@@ -202,6 +202,15 @@ struct StoreCommandTests {
             #expect(notSearchable.status == 2)
             let badLimit = try CommandLineTests.run(["query", path("app.sqlite"), "Article", "-m", path("mapping.json"), "--limit", "0"])
             #expect(badLimit.status == 2)
+
+            // A mapping with one more attribute: the query says so, and does not add the column.
+            let wider = Self.mapping.replacingOccurrences(of: #""id": "integer", "title": "text""#, with: #""id": "integer", "title": "text", "rating": "real""#)
+            try Data(wider.utf8).write(to: URL(fileURLWithPath: path("wider.json")))
+            let changed = try CommandLineTests.run(["query", path("app.sqlite"), "Article", "-m", path("wider.json")])
+            #expect(changed.status == 1)
+            #expect(changed.stderr.hasPrefix("rk: error: \(path("app.sqlite")): table 'articles' has no column 'rating' (seeding with this mapping adds it"))
+            let again = try CommandLineTests.run(["query", path("app.sqlite"), "Article", "-m", path("wider.json")])
+            #expect(again.status == 1)
         }
     }
 }
