@@ -7,7 +7,7 @@ import RestKitStore
 struct MappingFileOption: ParsableArguments {
     @Option(
         name: [.customShort("m"), .long],
-        help: ArgumentHelp("JSON file declaring the entities (see README, \"Declared mappings\").", valueName: "MAPPING.json"))
+        help: ArgumentHelp("JSON file declaring the entities (see README, \"Declared mappings and seeding\").", valueName: "MAPPING.json"))
     var mapping: String
 
     /// The declaration, or a failure naming the file and the bad field.

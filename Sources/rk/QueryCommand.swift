@@ -14,7 +14,7 @@ struct QueryCommand: AsyncParsableCommand {
             --search, objects come in the order first stored; with it, best match first (words \
             all required, AND, OR, NOT, "phrases", prefix*; case and accents ignored). Examples:
               rk query app.sqlite Article --mapping mapping.json
-              rk query app.sqlite Article -m mapping.json --search 'cafe OR "tea room"' --limit 5 --pretty
+              rk query app.sqlite Article -m m.json --search 'cafe OR "tea room"' --limit 5
             """
     )
 

@@ -17,8 +17,8 @@ struct SeedCommand: AsyncParsableCommand {
             declare a rootKeyPath are seeded (or the only entity), and each file must hold objects \
             for at least one of them. Examples:
               rk seed articles.json --mapping mapping.json --database app.sqlite
-              rk seed a.json b.xml --mapping mapping.json --database app.sqlite --entity Article
-              rk seed signup.txt --type application/x-www-form-urlencoded -m mapping.json --database app.sqlite
+              rk seed a.json b.xml -m mapping.json --database app.sqlite --entity Article
+              rk seed f.txt --type application/x-www-form-urlencoded -m m.json --database db
             """
     )
 
