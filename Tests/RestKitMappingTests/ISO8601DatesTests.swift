@@ -29,4 +29,39 @@ struct ISO8601DatesTests {
         #expect(ISO8601Dates.string(from: Date(timeIntervalSince1970: 0.25)) == "1970-01-01T00:00:00.250Z")
         #expect(ISO8601Dates.string(from: Date(timeIntervalSince1970: -12_212_553_601)) == style.format(Date(timeIntervalSince1970: -12_212_553_601)))
     }
+
+    /// The hand-written reader must give Foundation's date for every text it accepts, and
+    /// leave everything else to Foundation.
+    @Test func readingWholeSecondsMatchesFoundation() throws {
+        let style = Date.ISO8601FormatStyle()
+        var generator = SystemRandomNumberGenerator()
+        var texts = [
+            "2012-03-01T12:30:00Z", "1970-01-01T00:00:00Z", "2000-02-29T23:59:59Z", "1583-01-01T00:00:00Z", "9999-12-31T23:59:59Z",
+            "2012-03-01T12:30:00+01:00", "2012-03-01T00:30:00-09:30", "2012-03-01T12:30:00+18:00", "2012-03-01T12:30:00-18:00",
+        ]
+        for _ in 0..<20_000 {
+            let seconds = Double(Int64.random(in: -12_212_553_600...253_402_300_799, using: &generator))
+            let utc = style.format(Date(timeIntervalSince1970: seconds))
+            texts.append(utc)
+            let minutes = Int.random(in: -(18 * 60)...(18 * 60), using: &generator)
+            let sign = minutes < 0 ? "-" : "+"
+            let offset = String(format: "%@%02d:%02d", sign, abs(minutes) / 60, abs(minutes) % 60)
+            texts.append(String(utc.dropLast()) + offset)
+        }
+        for text in texts {
+            let fast = try #require(ISO8601Dates.wholeSeconds(text), "no fast path for \(text)")
+            #expect(Date(timeIntervalSince1970: fast) == (try? style.parse(text)), "\(text)")
+        }
+        // Shapes and values the fast path leaves to Foundation (whatever Foundation decides).
+        for text in [
+            "2012-02-30T00:00:00Z", "2013-02-29T00:00:00Z", "2012-13-01T00:00:00Z", "2012-00-01T00:00:00Z", "2012-01-00T00:00:00Z",
+            "2012-01-01T24:00:00Z", "2012-01-01T00:60:00Z", "2012-01-01T00:00:60Z", "1582-12-31T00:00:00Z",
+            "2012-01-01T00:00:00.250Z", "2012-01-01t00:00:00Z", "2012-01-01T00:00:00z", "2012-01-01T00:00:00+0100",
+            "2012-01-01T00:00:00+24:00", "2012-01-01T00:00:00+18:01", "2012-01-01T00:00:00-23:59", "2012-01-01T00:00:00+01:60", "2012-01-01 00:00:00Z", "2012-01-01", "+2012-01-01T00:00:00Z",
+            "2012-01-01T00:00:0AZ", "", "2012-01-01T00:00:00Z ",
+        ] {
+            #expect(ISO8601Dates.wholeSeconds(text) == nil, "\(text)")
+            #expect(ISO8601Dates.date(from: text) == ISO8601Dates.foundationDate(from: text), "\(text)")
+        }
+    }
 }
