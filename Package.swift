@@ -89,12 +89,12 @@ let package = Package(
             ]
         ),
 
-        // MARK: Store (SQLite through GRDB; beside RestKitHTTP, above the mapping)
+        // MARK: Store (SQLite through GRDB; beside RestKitHTTP, above the mapping and the defaults)
 
         .target(
             name: "RestKitStore",
             dependencies: [
-                "RestKitCore", "RestKitMapping", .product(name: "GRDB", package: "GRDB.swift"),
+                "RestKitCore", "RestKitMapping", "RestKitDefaults", .product(name: "GRDB", package: "GRDB.swift"),
                 .product(name: "GRDBSQLite", package: "GRDB.swift"),  // sqlite3_step for BoundStatement
             ]
         ),
@@ -114,7 +114,7 @@ let package = Package(
         .executableTarget(
             name: "rk",
             dependencies: [
-                "RestKit", "RestKitHTTP", "RestKitResidentMemory",
+                "RestKit", "RestKitHTTP", "RestKitStore", "RestKitResidentMemory",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
                 .product(name: "Crypto", package: "swift-crypto"),
             ]
@@ -146,7 +146,7 @@ let package = Package(
         .testTarget(
             name: "RestKitStoreTests",
             dependencies: [
-                "RestKitStore", "RestKitCore", "RestKitMapping", "RestKitDefaults", "RestKitJSON",
+                "RestKitStore", "RestKitCore", "RestKitMapping", "RestKitDefaults", "RestKitJSON", "RestKitTestSupport",
                 .product(name: "GRDB", package: "GRDB.swift"),  // to inspect the files independently
             ]
         ),

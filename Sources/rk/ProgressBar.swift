@@ -2,9 +2,10 @@ import Foundation
 import RestKit
 import Synchronization
 
-/// A one-line upload progress bar on stderr: bytes sent / total, percentage, rate.
+/// A one-line progress bar on stderr: bytes sent (or read) / total, percentage, rate.
 ///
-/// Fed from ``Body/withProgress(_:)`` (bytes as they are handed to the HTTP client), redrawn
+/// Fed from ``Body/withProgress(_:)`` (bytes as they are handed to the HTTP client) or with
+/// the bytes of the files read so far (`rk seed`), redrawn
 /// at most ten times a second, finished with a newline. Only made when stderr is a terminal.
 ///
 /// ```swift
@@ -33,13 +34,19 @@ final class ProgressBar: Sendable {
     /// Records the bytes produced so far; redraws when 100 ms have passed since the last
     /// redraw, or at the end.
     func update(_ progress: Body.Progress) {
+        update(bytes: progress.bytesProduced, total: progress.totalBytes)
+    }
+
+    /// Records `bytes` done out of `total` (files read by `rk seed`, say); redraws as
+    /// ``update(_:)`` does.
+    func update(bytes: Int, total: Int?) {
         let line: String? = state.withLock { state in
             // A read still under way when the upload ended (a redirect or an error) draws nothing.
             if state.finished { return nil }
             let now = ContinuousClock.now
-            state.bytes = progress.bytesProduced
-            state.total = progress.totalBytes
-            let done = progress.totalBytes.map { progress.bytesProduced >= $0 } ?? false
+            state.bytes = bytes
+            state.total = total
+            let done = total.map { bytes >= $0 } ?? false
             if let last = state.lastDraw, now - last < .milliseconds(100), !done { return nil }
             state.lastDraw = now
             state.drewAnything = true
