@@ -76,3 +76,32 @@ struct ReadmeStoreExamples {
         #expect(error.position == 6)
     }
 }
+
+// The README's relationships example (models and mappings from RelationshipTests.swift).
+struct ReadmeRelationshipExamples {
+    @Test func postsWithAuthorsAndTags() async throws {
+        let store = try SQLiteStore.inMemory()
+        let page = try json("""
+            [{"id": 1, "title": "Hello", "author": {"id": 7, "name": "Ada", "email": "ada@example.com"}, "tags": [{"id": 1, "name": "swift"}]},
+             {"id": 2, "title": "Again", "author": {"id": 7, "name": "Ada L."}, "tags": [{"id": 2, "name": "sql"}, {"id": 1}]}]
+            """)
+        // README begins
+        let authors = try EntityMapping(authorMapping, table: "authors", columns: [
+            Column("id", .integer), Column("name", .text), Column("email", .text),
+        ])
+        let tags = try EntityMapping(tagMapping, table: "tags", columns: [Column("id", .integer), Column("name", .text)])
+        let posts = try EntityMapping(postMapping, table: "posts", columns: [Column("id", .integer), Column("title", .text)],
+            relationships: [
+                .toOne("author", authors),                   // column posts.author_id
+                .manyToMany("tags", tags, policy: .union),   // join table posts_tags, in payload order
+            ])
+        try await store.register(posts)                      // and the authors and tags tables
+        let result = try await store.map(page, with: posts)  // one transaction for the three tables
+        // result.objects[1].author == Author(id: 7, name: "Ada L.", email: "ada@example.com"): one row, merged
+        // README ends
+        #expect(result.objects[1].author == PostAuthor(id: 7, name: "Ada L.", email: "ada@example.com"))
+        #expect(result.objects.map { $0.tags.map(\.name) } == [["swift"], ["sql", "swift"]])
+        #expect(try await store.count(of: authors) == 1)
+        #expect(try await store.count(of: tags) == 2)
+    }
+}
