@@ -97,7 +97,8 @@ extension SQLiteStore {
             case .updated: counts.updated += 1
             case .unchanged: counts.unchanged += 1
             }
-            let representation = try importing.rows.connecting(object.representation, values: object.values, schema: schema)
+            let representation = try importing.rows.connecting(
+                importing.representation(of: object, schema: schema), values: object.values, schema: schema)
             do {
                 objects.append(try entity.mapping.map(representation, options: importing.loading))
             } catch {
@@ -108,6 +109,55 @@ extension SQLiteStore {
             objects: objects, inserted: counts.inserted, updated: counts.updated, unchanged: counts.unchanged, deleted: deleted)
         result.identities = order.map(\.identity)
         return result
+    }
+
+    /// Maps each element of an array (or one object) into `entity`'s table as
+    /// ``map(_:with:options:deletingOrphansIn:caching:)`` does, in one transaction, but returns
+    /// counts instead of models: for syncing, where nobody reads the objects back at once.
+    /// Elements skipped by the modification attribute are then only found and compared —
+    /// not read into models — and each element written is mapped once, to check it.
+    ///
+    /// ```swift
+    /// let summary = try await store.importElements(of: page, with: articles, deletingOrphansIn: .all)
+    /// print(summary.inserted, summary.updated, summary.unchanged, summary.deleted)
+    /// ```
+    ///
+    /// - Throws: as ``map(_:with:options:deletingOrphansIn:caching:)``.
+    public func importElements<Model: Sendable>(
+        of representation: Representation, with entity: EntityMapping<Model>, options: MappingOptions = MappingOptions(),
+        deletingOrphansIn scope: StoreScope? = nil
+    ) async throws(StoreError) -> StoreImportSummary {
+        try checkRegistered(entity)
+        let orphans = try scope.map { scope throws(StoreError) in try OrphanDeletion(scope, entity: entity.schema, options: options) }
+        let schema = entity.schema
+        do {
+            return try await writer.write { db in
+                var importing = StoreImport(db: db, options: options)
+                var summary = StoreImportSummary()
+                var order: [[DatabaseValue]] = []
+                let elements = representation.isNull ? [] : representation.arrayValue ?? [representation]
+                let inArray = representation.arrayValue != nil
+                for (index, element) in elements.enumerated() {
+                    let location = StoreImport.Location(parent: nil, index: inArray ? index : nil)
+                    let (identity, _, isFirst) = try importing.importElement(element, schema: schema, at: location, validates: true)
+                    summary.elements += 1
+                    if isFirst { order.append(identity) }
+                }
+                let imported = importing.seen[schema.table] ?? [:]
+                for identity in order {
+                    switch imported[identity]?.status {
+                    case .inserted: summary.inserted += 1
+                    case .updated: summary.updated += 1
+                    case .unchanged: summary.unchanged += 1
+                    case nil: break
+                    }
+                }
+                if let orphans { summary.deleted = try orphans.delete(keeping: Set(order), in: db) }
+                return summary
+            }
+        } catch {
+            throw databaseError(error, entity: entity.table, doing: "importing into the table")
+        }
     }
 
     /// `options` for reading stored rows: stored dates are ISO 8601 text or epoch seconds,

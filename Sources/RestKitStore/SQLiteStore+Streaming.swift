@@ -3,7 +3,8 @@ internal import GRDB
 public import RestKitCore
 public import RestKitMapping
 
-/// What a streaming import did (see ``SQLiteStore/importElements(ofFile:parser:with:options:chunkSize:progress:)``).
+/// What an import without models did (``SQLiteStore/importElements(of:with:options:deletingOrphansIn:)``,
+/// or the streaming ``SQLiteStore/importElements(ofFile:parser:with:options:chunkSize:progress:)``).
 ///
 /// ```swift
 /// let summary = try await store.importElements(ofFile: "articles.json", parser: { JSONElementStreamParser() }, with: articles)
@@ -12,12 +13,14 @@ public import RestKitMapping
 public struct StoreImportSummary: Sendable, Hashable {
     /// Elements read from the document.
     public var elements = 0
-    /// Elements that created a row.
+    /// Elements that created a row (distinct objects, for an in-memory payload).
     public var inserted = 0
     /// Elements that updated a row (a second element naming the same object counts here).
     public var updated = 0
     /// Elements skipped by the modification attribute.
     public var unchanged = 0
+    /// Stored objects deleted as orphans (``SQLiteStore/importElements(of:with:options:deletingOrphansIn:)``).
+    public var deleted = 0
     /// Bytes read from the file.
     public var bytes = 0
 }

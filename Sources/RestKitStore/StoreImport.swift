@@ -15,7 +15,9 @@ struct StoreImport {
     /// One object written (or skipped) by this operation.
     struct Imported {
         var values: [DatabaseValue]
-        var representation: Representation
+        /// The representation the object maps from; `nil` for one skipped as unchanged, read
+        /// from ``values`` when needed (``representation(of:schema:)``).
+        var representation: Representation?
         var status: Status
     }
 
@@ -124,7 +126,7 @@ struct StoreImport {
         if unchanged && !schema.mapsRelationshipsWhenUnchanged {
             if let known { return (identity, known, false) }
             let values = storedValues ?? []
-            let imported = Imported(values: values, representation: try rows.representation(values, schema: schema), status: .unchanged)
+            let imported = Imported(values: values, representation: nil, status: .unchanged)
             if remembers { seen[table, default: [:]][identity] = imported }
             return (identity, imported, true)
         }
@@ -157,8 +159,8 @@ struct StoreImport {
         var object: OrderedDictionary<String, Representation>
         if let storedValues, !replacesWhole {
             let stored: Representation
-            if let known {
-                stored = known.representation
+            if let known, let representation = known.representation {
+                stored = representation
             } else {
                 stored = try rows.representation(storedValues, schema: schema, skipping: present, connections: false)
             }
@@ -204,6 +206,12 @@ struct StoreImport {
         return (identity, imported, known == nil)
     }
 
+    /// The representation of an imported object (read from its row for a skipped one).
+    func representation(of imported: Imported, schema: EntitySchema) throws -> Representation {
+        if let representation = imported.representation { return representation }
+        return try rows.representation(imported.values, schema: schema)
+    }
+
     /// Imports the related objects at one relationship's key path and links them to the
     /// parent; returns their representation for the parent (`nil`: `null`).
     private mutating func importRelated(
@@ -218,7 +226,7 @@ struct StoreImport {
             }
             let (identity, child, _) = try importElement(value, schema: destination, at: location, validates: true)
             for (offset, part) in identity.enumerated() { parentValues[relationship.foreignKeyOffset + offset] = part }
-            return child.representation
+            return try representation(of: child, schema: destination)
         }
         // To-many: an array, one object, or null for none.
         let elements: [Representation]
@@ -237,7 +245,7 @@ struct StoreImport {
                 element, schema: destination, at: Location(parent: location.parent, index: value.arrayValue == nil ? nil : index), validates: true)
             guard listed.insert(identity).inserted else { continue }
             identities.append(identity)
-            representations.append(child.representation)
+            representations.append(try representation(of: child, schema: destination))
         }
         let before = existed ? try rows.rows(relationship.linkedIdentities, parent) : []
         let removed = relationship.policy == .union ? [] : before.filter { !listed.contains($0) }
