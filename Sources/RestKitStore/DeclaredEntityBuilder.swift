@@ -63,7 +63,7 @@ struct DeclaredEntityBuilder {
         do {
             entity = try EntityMapping(
                 mapping, table: draft.table, entityName: draft.name, columns: draft.columns, modificationAttribute: draft.modification,
-                searchable: draft.searchable, relationships: relationships, connections: connections)
+                searchable: draft.searchable, stopWords: Set(draft.stopWords), relationships: relationships, connections: connections)
         } catch {
             let field = error.keyPath.flatMap { draft.fieldPaths[$0] } ?? draft.path
             throw DeclarationError(.invalidEntity, error.reason, field: field, storeError: error)

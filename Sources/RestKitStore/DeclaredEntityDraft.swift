@@ -38,6 +38,7 @@ struct DeclaredEntityDraft {
     let identification: [String]
     let modification: String?
     let searchable: [String]
+    let stopWords: [String]
     let dateFormats: [DateFormat]
     let relationships: [RelationshipDraft]
     let connections: [ConnectionDraft]
@@ -45,8 +46,8 @@ struct DeclaredEntityDraft {
     let fieldPaths: [String: String]
 
     static let fields = [
-        "name", "table", "rootKeyPath", "attributes", "identification", "modificationAttribute", "searchable", "dateFormats",
-        "relationships", "connections",
+        "name", "table", "rootKeyPath", "attributes", "identification", "modificationAttribute", "searchable", "stopWords",
+        "dateFormats", "relationships", "connections",
     ]
 
     static let dateFormatNames: KeyValuePairs<String, DateFormat> = [
@@ -100,6 +101,10 @@ struct DeclaredEntityDraft {
             let at = DeclarationFields.path(fields.path(of: "searchable"), index: index)
             let column = try attribute(keyPath, at: at)
             guard column.type == .text else { throw DeclarationFields.invalid(at, "'\(keyPath)' is \(column.type): only text attributes are searchable") }
+        }
+        stopWords = try fields.strings("stopWords") ?? []
+        if !stopWords.isEmpty, searchable.isEmpty {
+            throw DeclarationFields.invalid(fields.path(of: "stopWords"), "stop words need searchable attributes")
         }
         var dateFormats: [DateFormat] = []
         for (index, formatName) in (try fields.strings("dateFormats") ?? []).enumerated() {

@@ -25,7 +25,8 @@ import RestKitMapping
 /// Required: `entities` (at least one), and for each `name` and `attributes` (key path →
 /// type, or `{"type": …, "column": …}`). Optional: `table` (default: the name in snake case),
 /// `rootKeyPath`, `identification` (default: inferred, see ``EntityMapping``),
-/// `modificationAttribute`, `searchable` (text attributes), `dateFormats` (`iso8601`,
+/// `modificationAttribute`, `searchable` (text attributes), `stopWords` (words left out of
+/// search queries, ``EntityMapping/stopWords``), `dateFormats` (`iso8601`,
 /// `epochSeconds`, `monthDayYear`, `dateTime`, `rfc1123`, `rfc850`, `asctime`, `dotNet`),
 /// `relationships` (key path → `entity`, `kind` `toOne`/`toMany`/`manyToMany`, optional
 /// `foreignKey` prefix or `joinTable`, `policy` `set`/`replace`/`union`: ``Relationship``) and

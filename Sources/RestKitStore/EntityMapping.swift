@@ -38,7 +38,7 @@ public import RestKitMapping
 /// ```swift
 /// let articles = try EntityMapping(articleMapping, table: "articles", columns: [
 ///     Column("id", .integer), Column("title", .text), Column("body", .text),
-/// ], searchable: ["title", "body"])
+/// ], searchable: ["title", "body"], stopWords: ["the", "a", "of"])
 /// ```
 /// Related objects are kept in their own entities' tables (``Relationship``) or found by
 /// attribute values (``Connection``):
@@ -69,6 +69,9 @@ public struct EntityMapping<Model>: Sendable {
     /// The `text` columns indexed for full-text search (FTS5, case- and diacritic-folding), in
     /// the order given; empty for none.
     public let searchableColumns: [Column]
+    /// Words left out of search queries (folded: lower case, no diacritics), as `the`, `a`,
+    /// `of`: `the cat` searches `cat`. Phrases and prefixes keep them. Empty by default.
+    public let stopWords: Set<String>
     /// The relationships kept in other entities' tables (see ``Relationship``).
     public let relationships: [Relationship]
     /// The relationships found by attribute values (see ``Connection``).
@@ -90,7 +93,7 @@ public struct EntityMapping<Model>: Sendable {
     ///   are not declared.
     public init(
         _ mapping: ObjectMapping<Model>, table: String, entityName: String? = nil, columns: [Column],
-        modificationAttribute: String? = nil, searchable: [String] = [], relationships: [Relationship] = [],
+        modificationAttribute: String? = nil, searchable: [String] = [], stopWords: Set<String> = [], relationships: [Relationship] = [],
         connections: [Connection] = [], mapsRelationshipsWhenUnchanged: Bool = false
     ) throws(StoreError) {
         try SQLName.validate(table, what: "table", entity: table)
@@ -170,6 +173,7 @@ public struct EntityMapping<Model>: Sendable {
         self.entityName = entityName
         self.columns = columns
         self.identificationColumns = identification
+        self.stopWords = Set(stopWords.map(SearchQuery.folded))
         self.relationships = relationships
         self.connections = connections
         self.mapsRelationshipsWhenUnchanged = mapsRelationshipsWhenUnchanged

@@ -30,7 +30,7 @@ extension SQLiteStore {
         guard limit >= 1 else { throw StoreError(.invalidQuery, "the limit must be at least 1, not \(limit)", entity: entity.table) }
         let translated: SearchQuery
         do {
-            translated = try SearchQuery(query)
+            translated = try SearchQuery(query, stopWords: entity.stopWords)
         } catch {
             var located = error
             located.entity = entity.table

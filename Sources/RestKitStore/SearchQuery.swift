@@ -1,3 +1,5 @@
+import Foundation
+
 /// A user's search text translated into a safe FTS5 query.
 ///
 /// The syntax: words (all must match: an implicit AND), `AND`, `OR`, `NOT` (upper case, as in
@@ -17,10 +19,20 @@ struct SearchQuery: Sendable, Equatable {
     private enum Token {
         case term(String)
         case and, or, not
+        /// A plain word that is a stop word: left out, with the operator that joins it.
+        case stop(String)
+
+        var isOperator: Bool {
+            switch self {
+            case .and, .or, .not: true
+            case .term, .stop: false
+            }
+        }
 
         var word: String {
             switch self {
             case .term: "a term"
+            case .stop(let word): "'\(word)'"
             case .and: "AND"
             case .or: "OR"
             case .not: "NOT"
@@ -28,11 +40,18 @@ struct SearchQuery: Sendable, Equatable {
         }
     }
 
-    /// Translates `text`.
+    /// Folds a word as the index does (case and diacritics), to compare it with stop words.
+    static func folded(_ word: some StringProtocol) -> String {
+        word.folding(options: [.caseInsensitive, .diacriticInsensitive], locale: nil).lowercased()
+    }
+
+    /// Translates `text`; plain words in `stopWords` (folded with ``folded(_:)``) are left out
+    /// with the operator joining them (`cat OR the` is `cat`), not in phrases or prefixes.
     ///
     /// - Throws: ``StoreError`` `.invalidQuery` for an unbalanced quote, an empty phrase, a `*`
-    ///   that does not end a word, an operator without a term on each side, or no term at all.
-    init(_ text: String) throws(StoreError) {
+    ///   that does not end a word, an operator without a term on each side, no term at all, or
+    ///   only stop words.
+    init(_ text: String, stopWords: Set<String> = []) throws(StoreError) {
         let characters = Array(text)
         func invalid(_ reason: String, at index: Int) -> StoreError {
             StoreError(.invalidQuery, "\(reason) (at character \(index + 1))", position: index + 1)
@@ -77,9 +96,38 @@ struct SearchQuery: Sendable, Equatable {
                     guard !stem.isEmpty, !stem.hasSuffix("*") else {
                         throw invalid("'*' must end a word (a prefix search, such as caf*), once", at: start)
                     }
-                    tokens.append((.term(quoted(stem) + (isPrefix ? " *" : "")), start))
+                    if !isPrefix, !stopWords.isEmpty, stopWords.contains(Self.folded(stem)) {
+                        tokens.append((.stop(String(stem)), start))
+                    } else {
+                        tokens.append((.term(quoted(stem) + (isPrefix ? " *" : "")), start))
+                    }
                 }
             }
+        }
+        // Stop words go, with the operator before them (or, first in the query, after them).
+        if tokens.contains(where: { if case .stop = $0.token { true } else { false } }) {
+            var kept: [(token: Token, index: Int)] = []
+            var position = 0
+            while position < tokens.count {
+                let (token, at) = tokens[position]
+                position += 1
+                guard case .stop = token else {
+                    kept.append((token, at))
+                    continue
+                }
+                if kept.last?.token.isOperator == true {
+                    while kept.last?.token.isOperator == true { kept.removeLast() }
+                } else if kept.isEmpty, position < tokens.count, tokens[position].token.isOperator {
+                    if case .not = tokens[position].token {
+                        throw invalid("\(token.word) is a stop word, so 'NOT' has no term before it", at: tokens[position].index)
+                    }
+                    position += 1
+                }
+            }
+            guard kept.contains(where: { if case .term = $0.token { true } else { false } }) else {
+                throw invalid("the query has only stop words", at: 0)
+            }
+            tokens = kept
         }
         // term ((AND | OR | NOT | AND NOT)? term)*; an implicit operator is AND.
         guard !tokens.isEmpty else { throw invalid("the query has no search terms", at: 0) }
@@ -99,6 +147,8 @@ struct SearchQuery: Sendable, Equatable {
                 query += term
                 pending = nil
                 expectsTerm = false
+            case .stop:
+                continue
             case .and, .or, .not:
                 if query.isEmpty {
                     let hint = if case .not = token { ": there is no unary NOT (write 'a NOT b')" } else { "" }

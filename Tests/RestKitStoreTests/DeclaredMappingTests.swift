@@ -44,6 +44,21 @@ struct DeclaredMappingTests {
         #expect(article.entity.searchableColumns.map(\.keyPath) == ["title", "author.name"])
     }
 
+    @Test func readsStopWords() throws {
+        let declared = try DeclaredMapping(json: Array(#"""
+            {"entities": [{"name": "Note", "attributes": {"id": "integer", "text": "text"}, "searchable": ["text"], "stopWords": ["The", "of"]}]}
+            """#.utf8))
+        #expect(try #require(declared.entities.first).entity.stopWords == ["the", "of"])
+        #expect(throws: DeclarationError.self) {
+            try DeclaredMapping(json: Array(#"{"entities": [{"name": "Note", "attributes": {"id": "integer"}, "stopWords": ["the"]}]}"#.utf8))
+        }
+        do {
+            _ = try DeclaredMapping(json: Array(#"{"entities": [{"name": "Note", "attributes": {"id": "integer"}, "stopWords": ["the"]}]}"#.utf8))
+        } catch {
+            #expect("\(error)".contains("entities[0].stopWords: stop words need searchable attributes"), "\(error)")
+        }
+    }
+
     @Test func defaultsTheTableAndTakesExplicitIdentification() throws {
         let declared = try DeclaredMapping(json: Array(#"""
             {"entities": [{"name": "BlogPost", "attributes": {"slug": "text", "site": "integer"}, "identification": ["site", "slug"]}]}
@@ -88,7 +103,7 @@ struct DeclaredMappingTests {
         (#"{"entities": [{"name": "A", "attributes": {"id": "integer", "x": {"type": "text", "colum": "y"}}}]}"#,
          "entities[0].attributes.x.colum", "unknown field (expected type, column)"),
         (#"{"entities": [{"name": "A", "atributes": {"id": "integer"}}]}"#,
-         "entities[0].atributes", "unknown field (expected name, table, rootKeyPath, attributes, identification, modificationAttribute, searchable, dateFormats, relationships, connections)"),
+         "entities[0].atributes", "unknown field (expected name, table, rootKeyPath, attributes, identification, modificationAttribute, searchable, stopWords, dateFormats, relationships, connections)"),
         (#"{"entities": [{"name": "A"}]}"#, "entities[0]", "missing required field 'attributes'"),
         (#"{"entities": [{"attributes": {"id": "integer"}}]}"#, "entities[0]", "missing required field 'name'"),
         (#"{"entitys": []}"#, "entitys", "unknown field (expected entities)"),

@@ -137,6 +137,30 @@ struct FullTextSearchTests {
         }
     }
 
+    @Test func stopWordsAreLeftOutOfQueries() async throws {
+        try await withStore(.memory) { store in
+            let articles = try EntityMapping(articleMapping, table: "articles", columns: articleColumns, searchable: ["title", "body"],
+                stopWords: ["on", "The", "fór"])
+            #expect(articles.stopWords == ["on", "the", "for"])
+            try await store.register(articles)
+            _ = try await store.map(json(Self.languages), with: articles)
+            // "on" would only match titles with "on"; left out, "swift on" is "swift".
+            #expect(try await store.search(articles, matching: "swift on").map(\.id) == [1, 3])
+            #expect(try await store.search(articles, matching: "the swift FOR").map(\.id) == [1, 3])
+            #expect(try await store.search(articles, matching: "rust OR on").map(\.id) == [2])
+            #expect(try await store.search(articles, matching: "swift AND NOT on").map(\.id) == [1, 3])
+            // Phrases and prefixes keep them.
+            #expect(try await store.search(articles, matching: #""swift on linux""#).map(\.id) == [1])
+            #expect(try await store.search(articles, matching: "on*").map(\.id).contains(1))
+            let only = try await #require(throws: StoreError.self) { try await store.search(articles, matching: "the on") }
+            #expect(only.errorType == .invalidQuery)
+            #expect(only.reason.contains("only stop words"))
+            let leadingNot = try await #require(throws: StoreError.self) { try await store.search(articles, matching: "the NOT swift") }
+            #expect(leadingNot.reason.contains("'the' is a stop word, so 'NOT' has no term before it"))
+            #expect(leadingNot.position == 5)
+        }
+    }
+
     @Test(arguments: [
         (#""unclosed"#, 1, "unbalanced quote"),
         (#"swift "on linux"#, 7, "unbalanced quote"),
