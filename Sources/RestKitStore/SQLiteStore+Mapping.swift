@@ -102,7 +102,9 @@ extension SQLiteStore {
             do {
                 objects.append(try entity.mapping.map(representation, options: importing.loading))
             } catch {
-                throw StoreImport.mappingError(error, entity: schema.table, at: StoreImport.Location(parent: nil, index: inArray ? index : nil))
+                var located = StoreImport.mappingError(error, entity: schema.table, at: StoreImport.Location(parent: nil, index: inArray ? index : nil))
+                located.object = StoreImport.describe(identity, schema: schema)
+                throw located
             }
         }
         var result = StoreMappingResult(

@@ -70,6 +70,9 @@ public struct StoreError: Error, Sendable, CustomStringConvertible {
     public var keyPath: String?
     /// The column, when the failure concerns one.
     public var column: String?
+    /// The object's identity (`id=12`, `team="core", user=7`), when the failure concerns an
+    /// object whose identity is known.
+    public var object: String?
     /// The mapping's own error, for ``ErrorType/mapping``.
     public var mappingError: MappingError?
     /// The position (in characters, from 1) in a search query, for ``ErrorType/invalidQuery``.
@@ -89,8 +92,9 @@ public struct StoreError: Error, Sendable, CustomStringConvertible {
         self.position = position
     }
 
-    /// `entity: keyPath: reason`.
+    /// `entity: keyPath: reason`, then `(object id=12)` when the object is known.
     public var description: String {
-        [entity, keyPath, reason].compactMap { $0 }.filter { !$0.isEmpty }.joined(separator: ": ")
+        let text = [entity, keyPath, reason].compactMap { $0 }.filter { !$0.isEmpty }.joined(separator: ": ")
+        return object.map { text + " (object \($0))" } ?? text
     }
 }

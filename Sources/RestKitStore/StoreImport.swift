@@ -107,6 +107,24 @@ struct StoreImport {
             throw StoreError(.typeMismatch, "expected an object, found \(element.kind)", entity: table, keyPath: location.text())
         }
         let identity = try self.identity(of: element, schema: schema, at: location)
+        do {
+            return try importIdentified(element, identity: identity, schema: schema, at: location, validates: validates)
+        } catch var error as StoreError {
+            if error.object == nil { error.object = Self.describe(identity, schema: schema) }
+            throw error
+        }
+    }
+
+    /// `id=12`, `team="core", user=7`: an identity in errors.
+    static func describe(_ identity: [DatabaseValue], schema: EntitySchema) -> String {
+        zip(schema.identificationColumns, identity).map { "\($0.keyPath)=\($1)" }.joined(separator: ", ")
+    }
+
+    /// ``importElement(_:schema:at:validates:)`` once the element's identity is known.
+    private mutating func importIdentified(
+        _ element: Representation, identity: [DatabaseValue], schema: EntitySchema, at location: Location, validates: Bool
+    ) throws -> (identity: [DatabaseValue], imported: Imported, isFirst: Bool) {
+        let table = schema.table
         // What is stored already: from this operation, or from the table.
         let statements = try statements(for: schema)
         let known = seen[table]?[identity]

@@ -95,6 +95,9 @@ struct StoreConcurrencyTests {
         }
     }
 
+    /// The import is held inside its transaction — every row written, nothing committed — by a
+    /// mapping that waits there until the readers are done, so the reads during the import do
+    /// not depend on how the machine schedules them.
     @Test(.timeLimit(.minutes(5)))
     func readersDuringALargeImportSeeTheCountBeforeOrAfterNeverAPartOne() async throws {
         try await withTemporaryDirectory { directory in
@@ -107,46 +110,64 @@ struct StoreConcurrencyTests {
             let large = 50_000
             let payload = generatedArticles(large, firstID: 1_000)
 
-            let importing = ImportFlag()
-            let (imported, observations) = try await withThrowingTaskGroup(of: [(count: Int, during: Bool)].self) { group in
+            // The same table, mapped by a mapping that pauses once, when the import maps its
+            // first object (after writing every row, before committing).
+            let pause = ImportPause()
+            var pausing = articleMapping
+            pausing.map("id", to: \.id, transform: Transform(read: { representation, _ in
+                pause.holdOnce()
+                return Int(representation.int64Value ?? 0)
+            }))
+            let pausingArticles = try EntityMapping(pausing, table: "articles", columns: articleColumns)
+
+            let (imported, observations) = try await withThrowingTaskGroup(of: [Int].self) { group in
                 group.addTask {
-                    defer { importing.value.store(false, ordering: .sequentiallyConsistent) }
-                    _ = try await store.map(payload, with: articles)
+                    _ = try await store.map(payload, with: pausingArticles)
                     return []
                 }
-                for reader in 0..<3 {
-                    group.addTask {
-                        var seen: [(count: Int, during: Bool)] = []
-                        while importing.value.load(ordering: .sequentiallyConsistent) {
-                            if reader == 0 {
-                                // Whole objects: the seeded ones exactly, or all of them.
-                                let objects = try await store.objects(of: articles)
-                                if objects.count == 100 { #expect(objects == seeded) }
-                                seen.append((objects.count, importing.value.load(ordering: .sequentiallyConsistent)))
-                            } else {
-                                let count = try await store.count(of: articles)
-                                seen.append((count, importing.value.load(ordering: .sequentiallyConsistent)))
-                            }
-                        }
-                        return seen
+                group.addTask {
+                    try await pause.waitUntilHeld()
+                    var counts: [Int] = []
+                    for _ in 0..<5 {
+                        let objects = try await store.objects(of: articles)
+                        #expect(objects == seeded, "a read during the import saw \(objects.count) objects")
+                        counts.append(objects.count)
+                        counts.append(try await store.count(of: articles))
                     }
+                    pause.release()
+                    return counts
                 }
-                var all: [(count: Int, during: Bool)] = []
-                for try await seen in group { all += seen }
+                var all: [Int] = []
+                for try await counts in group { all += counts }
                 return (try await store.count(of: articles), all)
             }
+            #expect(pause.wasHeld)
+            #expect(observations == Array(repeating: 100, count: 10), "reads during the import saw \(observations)")
             #expect(imported == 100 + large)
-            let counts = Set(observations.map(\.count))
-            #expect(counts.isSubset(of: [100, 100 + large]), "counts seen: \(counts.sorted())")
-            let duringImport = observations.filter(\.during)
-            #expect(duringImport.count > 10, "only \(duringImport.count) reads ran during the import")
-            #expect(duringImport.contains { $0.count == 100 }, "no read saw the count before the import while it ran")
             #expect(try FileSnapshot(path: path).integrity == "ok")
         }
     }
 }
 
-/// Whether the import is still running, shared with the reader tasks.
-private final class ImportFlag: Sendable {
-    let value = Atomic<Bool>(true)
+/// Holds the import's writer thread once, until the readers release it (or 60 s pass).
+private final class ImportPause: Sendable {
+    private let held = Atomic<Bool>(false)
+    private let done = DispatchSemaphore(value: 0)
+    private let armed = Atomic<Bool>(true)
+
+    var wasHeld: Bool { held.load(ordering: .sequentiallyConsistent) }
+
+    /// Called by the mapping: the first call waits for ``release()``.
+    func holdOnce() {
+        guard armed.exchange(false, ordering: .sequentiallyConsistent) else { return }
+        held.store(true, ordering: .sequentiallyConsistent)
+        _ = done.wait(timeout: .now() + 60)
+    }
+
+    func waitUntilHeld() async throws {
+        while !wasHeld { try await Task.sleep(for: .milliseconds(10)) }
+    }
+
+    func release() { done.signal() }
 }
+
