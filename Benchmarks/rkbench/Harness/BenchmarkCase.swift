@@ -18,6 +18,9 @@ struct BenchmarkCase {
     var lateInputBytes: (() -> Int?)? = nil
     /// Objects (rows, elements) handled per run, for an objects/s column; `nil` when not counted.
     var objects: Int? = nil
+    /// The object count when it is only known once the workloads have set up; read after
+    /// measuring, replaces ``objects``.
+    var lateObjects: (() -> Int?)? = nil
     /// What is being measured.
     var subjects: [any Workload]
     /// What each subject is compared with.

@@ -104,7 +104,7 @@ struct Harness {
             name: benchmark.name, inputBytes: benchmark.lateInputBytes?() ?? benchmark.inputBytes,
             subjects: Array(results.prefix(benchmark.subjects.count)),
             baselines: Array(results.dropFirst(benchmark.subjects.count)),
-            skipped: benchmark.skipped, objects: benchmark.objects)
+            skipped: benchmark.skipped, objects: benchmark.lateObjects?() ?? benchmark.objects)
     }
 
     /// Runs a one-shot workload once: its time and the peak resident memory during the run

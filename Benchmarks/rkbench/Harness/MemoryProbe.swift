@@ -41,6 +41,8 @@ enum MemoryProbe {
         case "stream-map":
             guard let bytes = Int(parts[1]) else { throw BaselineError("stream-map needs a byte count") }
             _ = try StreamMapWorkload(pool: TweetArrayStream.pool(), targetBytes: bytes).run()
+        case "store-stream":
+            try StoreStreamImportWorkload.probe(parts[1])
         case "multipart":
             _ = try MultipartBodyWorkload.produce(path: parts[1])
         default:

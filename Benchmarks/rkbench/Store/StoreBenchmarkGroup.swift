@@ -1,55 +1,103 @@
 import ArgumentParser
 
-/// `store/<n>`: importing a generated page of `n` articles (``ArticlePageDocument``, fixed
-/// seed, parsed once, untimed) into a SQLite file, each workload on a fresh file per sample
-/// (WAL, in a temporary folder deleted at exit), interleaved:
+/// The `store` group: the SQLite object store against hand-written GRDB in the same run, on
+/// a generated payload of articles with a nested author (to-one, ~2,000 shared) and 1–5 tags
+/// (many-to-many, ~500 shared), title and body full-text indexed (``ArticlePageDocument``,
+/// fixed seed; entity ``StoreArticle/entity(modificationAttribute:)``). Every database is a
+/// WAL file in a temporary folder deleted at exit, its tables created by the store's
+/// `register` (untimed), so both sides write through the same schema and FTS5 triggers.
+///
+/// `store/<n>` — importing the payload (`n` articles, parsed once, untimed), each workload on a
+/// fresh file per sample, interleaved:
 ///
 /// | workload | role | what one run does |
 /// |---|---|---|
-/// | `store` | subject | `SQLiteStore.map(document, with: entity)` into an empty table: find, map, map back, upsert per object, one transaction |
-/// | `store re-import` | subject | the same into the table that already holds the document (every row upserted again) |
-/// | `store re-import (unchanged)` | subject | the same with `published_at` as modification attribute: every object skipped, nothing written |
-/// | `grdb-prepared` | baseline | hand-written GRDB: values read from the same parsed elements, one cached prepared upsert, one transaction |
+/// | `store` | subject | `SQLiteStore.map(document, with: entity)` into empty tables, one transaction |
+/// | `store re-import` | subject | the same into tables that already hold the document (every row upserted again) |
+/// | `store re-import (unchanged)` | subject | the same with `published_at` as modification attribute: every article skipped |
+/// | `grdb-prepared` | baseline | ``GRDBArticleWriter``: the same rows, cached prepared statements, one transaction |
 ///
-/// Setup checks once that the store and the baseline write identical rows. 100,000 objects
-/// and 5 samples by default; 10,000 and 3 with `--quick`; `--store-objects`/`--store-samples`.
+/// Setup checks once that the store and the baseline write identical tables.
+///
+/// `store-search/<n>/<query>` — one case per two-word AND query (``StoreSearchQuery/all``)
+/// over the `n` stored articles (``StoreSearchDatabase``): `store search` (subject,
+/// `SQLiteStore.search`, 20 hits mapped with author and tags) against `grdb-fts` (baseline,
+/// the same FTS5 SQL, raw rows), sampled like the parse benchmarks.
+///
+/// `store-stream/<size>` — a generated `{"articles": […]}` file (``StoreStreamFile``, written
+/// once, untimed) imported by `store stream-import` (subject, `importElements(ofFile:…)`)
+/// against `grdb-prepared stream` (baseline: the same parser and statements), a fresh file
+/// database per sample; peak resident memory reported.
+///
+/// 100,000 objects, 64 MiB streamed and 5 samples by default; 10,000, 16 MiB and 3 with
+/// `--quick`; `--store-objects`, `--store-stream-mib`, `--store-samples` (0 objects or 0 MiB
+/// leaves those cases out).
 ///
 /// ```swift
-/// let cases = StoreBenchmarkGroup(objects: 100_000, samples: 5).cases(in: corpus)
+/// let cases = StoreBenchmarkGroup(objects: 100_000, streamBytes: 64 << 20, samples: 5).cases(in: corpus)
 /// ```
 struct StoreBenchmarkGroup: BenchmarkGroup {
     let name = "store"
     let objects: Int
+    let streamBytes: Int
     let samples: Int
 
     func cases(in corpus: Corpus) -> [BenchmarkCase] {
-        guard objects > 0 else { return [] }
-        let payload = StorePayload(count: objects)
-        return [BenchmarkCase(
-            name: "\(name)/\(objects)", inputBytes: 0, lateInputBytes: { payload.inputBytes }, objects: objects,
-            subjects: [StoreImportWorkload(payload: payload, mode: .empty, samples: samples),
-                       StoreImportWorkload(payload: payload, mode: .reImport, samples: samples),
-                       StoreImportWorkload(payload: payload, mode: .unchangedReImport, samples: samples)],
-            baselines: [GRDBPreparedWorkload(payload: payload, samples: samples)])]
+        var cases: [BenchmarkCase] = []
+        if objects > 0 {
+            let payload = StorePayload(count: objects)
+            cases.append(BenchmarkCase(
+                name: "\(name)/\(objects)", inputBytes: 0, lateInputBytes: { payload.inputBytes }, objects: objects,
+                subjects: [StoreImportWorkload(payload: payload, mode: .empty, samples: samples),
+                           StoreImportWorkload(payload: payload, mode: .reImport, samples: samples),
+                           StoreImportWorkload(payload: payload, mode: .unchangedReImport, samples: samples)],
+                baselines: [GRDBPreparedWorkload(payload: payload, samples: samples)]))
+            let database = StoreSearchDatabase(payload: payload)
+            for query in StoreSearchQuery.all {
+                cases.append(BenchmarkCase(
+                    name: "\(name)-search/\(objects)/\(query.text)", inputBytes: 0,
+                    subjects: [StoreSearchWorkload(database: database, query: query)],
+                    baselines: [GRDBSearchWorkload(database: database, query: query)]))
+            }
+        }
+        if streamBytes > 0 {
+            let file = StoreStreamFile(targetBytes: streamBytes)
+            cases.append(BenchmarkCase(
+                name: "\(name)-stream/\(StreamMapBenchmarkGroup.sizeName(streamBytes))", inputBytes: streamBytes,
+                lateInputBytes: { file.bytes }, lateObjects: { file.articles },
+                subjects: [StoreStreamImportWorkload(file: file, samples: samples)],
+                baselines: [GRDBStreamWorkload(file: file, samples: samples)]))
+        }
+        return cases
     }
 }
 
-/// The `--store-objects` and `--store-samples` options and the `store` group they configure.
+/// The `--store-objects`, `--store-stream-mib` and `--store-samples` options and the `store`
+/// group they configure.
 struct StoreBenchmarkOptions: ParsableArguments {
     @Option(name: .long, help: ArgumentHelp(
-        "Objects imported by the store group (default 100000, or 10000 with --quick; 0 skips it).", valueName: "n"))
+        "Objects imported (and searched) by the store group (default 100000, or 10000 with --quick; 0 skips those cases).",
+        valueName: "n"))
     var storeObjects: Int?
+
+    @Option(name: .long, help: ArgumentHelp(
+        "Size of the JSON file the store group streams into the store, in MiB (default 64, or 16 with --quick; 0 skips it).",
+        valueName: "MiB"))
+    var storeStreamMib: Int?
 
     @Option(name: .long, help: ArgumentHelp("One-import samples per store workload (default 5, or 3 with --quick).", valueName: "n"))
     var storeSamples: Int?
 
     func validate() throws {
         if let storeObjects, storeObjects < 0 { throw ValidationError("--store-objects must be at least 0") }
+        if let storeStreamMib, storeStreamMib < 0 { throw ValidationError("--store-stream-mib must be at least 0") }
         if let storeSamples, storeSamples < 1 { throw ValidationError("--store-samples must be at least 1") }
     }
 
     /// The group with the chosen sizes.
     func group(quick: Bool) -> StoreBenchmarkGroup {
-        StoreBenchmarkGroup(objects: storeObjects ?? (quick ? 10_000 : 100_000), samples: storeSamples ?? (quick ? 3 : 5))
+        StoreBenchmarkGroup(
+            objects: storeObjects ?? (quick ? 10_000 : 100_000), streamBytes: (storeStreamMib ?? (quick ? 16 : 64)) << 20,
+            samples: storeSamples ?? (quick ? 3 : 5))
     }
 }

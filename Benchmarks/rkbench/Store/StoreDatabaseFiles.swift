@@ -14,8 +14,8 @@ enum StoreDatabaseFiles {
     private static let folder = Mutex<String?>(nil)
     private static let counter = Atomic<Int>(0)
 
-    /// The path of a new, empty database file whose name starts with `name`.
-    static func fresh(_ name: String) throws -> String {
+    /// The path of a new, empty database file (or other file, with `suffix`) whose name starts with `name`.
+    static func fresh(_ name: String, suffix: String = ".sqlite") throws -> String {
         let directory = try folder.withLock { folder in
             if let folder { return folder }
             let path = FileManager.default.temporaryDirectory.appendingPathComponent("rkbench-store-\(getpid())").path
@@ -25,7 +25,7 @@ enum StoreDatabaseFiles {
             return path
         }
         let number = counter.add(1, ordering: .relaxed).newValue
-        let path = directory + "/" + name.replacingOccurrences(of: " ", with: "-") + "-\(number).sqlite"
+        let path = directory + "/" + name.replacingOccurrences(of: " ", with: "-") + "-\(number)" + suffix
         remove(path)
         return path
     }

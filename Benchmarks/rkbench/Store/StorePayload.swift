@@ -6,7 +6,8 @@ import RestKitStore
 /// The input of the `store` group, built on first use (so a run filtered to other groups does
 /// not pay for it): an ``ArticlePageDocument`` of `count` articles (fixed seed), parsed once
 /// with `Registry.default` (parsing is timed on neither side), the entity, and a check that
-/// the store and the hand-written GRDB import write identical rows.
+/// the store and the hand-written GRDB import write identical rows in every table (articles,
+/// authors, tags, the join table, the FTS5 index's shadow tables, GRDB's migrations).
 ///
 /// ```swift
 /// let payload = StorePayload(count: 100_000)
@@ -81,15 +82,54 @@ final class StorePayload: @unchecked Sendable {
             let pool = try GRDBPreparedWorkload.emptyDatabase(path: baselinePath, entity: input.entity)
             _ = try GRDBPreparedWorkload.upsert(input.elements, into: pool)
         }
-        let sql = "SELECT * FROM articles ORDER BY id"
         let configuration = GRDBPreparedWorkload.configuration
-        let stored = try DatabaseQueue(path: storePath, configuration: configuration).read { try Row.fetchAll($0, sql: sql) }
-        let written = try DatabaseQueue(path: baselinePath, configuration: configuration).read { try Row.fetchAll($0, sql: sql) }
-        guard stored.count == count, written.count == count else {
-            throw BaselineError("check: \(stored.count) rows from the store, \(written.count) from GRDB, \(count) expected")
+        let stored = try DatabaseQueue(path: storePath, configuration: configuration)
+        let written = try DatabaseQueue(path: baselinePath, configuration: configuration)
+        let tables = try Self.tables(in: stored)
+        let writtenTables = try Self.tables(in: written)
+        guard tables == writtenTables else {
+            throw BaselineError("check: the store has tables \(tables), GRDB \(writtenTables)")
         }
-        if let index = stored.indices.first(where: { stored[$0] != written[$0] }) {
-            throw BaselineError("check: row \(index) differs: store \(stored[index]), GRDB \(written[index])")
+        for table in ["articles", "authors", "tags", "articles_tags", "articles_search_data"] where !tables.contains(table) {
+            throw BaselineError("check: no table \(table) (tables: \(tables))")
+        }
+        var counts: [String] = []
+        for table in tables {
+            let storeRows = try Self.rows(of: table, in: stored)
+            let baselineRows = try Self.rows(of: table, in: written)
+            guard storeRows.count == baselineRows.count else {
+                throw BaselineError("check: \(table): \(storeRows.count) rows from the store, \(baselineRows.count) from GRDB")
+            }
+            if let index = storeRows.indices.first(where: { storeRows[$0] != baselineRows[$0] }) {
+                throw BaselineError("check: \(table): row \(index) differs: store \(storeRows[index]), GRDB \(baselineRows[index])")
+            }
+            counts.append("\(table) \(storeRows.count)")
+        }
+        let articles = try Self.rows(of: "articles", in: stored).count
+        guard articles == count else { throw BaselineError("check: \(articles) articles stored, \(count) expected") }
+        print("store/\(count): the store and grdb-prepared wrote identical tables (rows: \(counts.joined(separator: ", ")))")
+    }
+
+    /// Every table of the database (FTS5 shadow tables and GRDB's migrations table included;
+    /// SQLite's own excluded), by name.
+    static func tables(in database: DatabaseQueue) throws -> [String] {
+        try database.read { db in
+            try String.fetchAll(db, sql: "SELECT name FROM sqlite_master WHERE type = 'table' AND name NOT LIKE 'sqlite_%' ORDER BY name")
+        }
+    }
+
+    /// Every row of `table`, ordered by all its columns (rowids are compared too, where the
+    /// table has them: the FTS index refers to articles by rowid).
+    static func rows(of table: String, in database: DatabaseQueue) throws -> [Row] {
+        try database.read { db in
+            let quoted = "\"" + table.replacingOccurrences(of: "\"", with: "\"\"") + "\""
+            let columns = try db.columns(in: table).count
+            let hasRowID = (try? db.execute(sql: "SELECT rowid FROM \(quoted) LIMIT 0")) != nil
+            let order = (1...max(columns, 1)).map(String.init).joined(separator: ", ")
+            let sql = hasRowID
+                ? "SELECT *, rowid FROM \(quoted) ORDER BY rowid"
+                : "SELECT * FROM \(quoted) ORDER BY \(order)"
+            return try Row.fetchAll(db, sql: sql)
         }
     }
 }
