@@ -61,12 +61,15 @@ struct SearchIndexSchema: Sendable {
     }
 
     /// The entity's columns (qualified by its table) of the rows matching a bound FTS5 query,
-    /// best bm25 rank first, at most a bound limit.
+    /// best bm25 rank first, at most a bound limit. The index alone ranks and limits the hits
+    /// (FTS5's `rank`, bm25); only those are read from the table — not every match, whose
+    /// rows a sort over the join would carry.
     var search: String {
         let index = SQLName.quoted(name)
         let content = SQLName.quoted(table)
-        return "SELECT \(values(content, of: entityColumns)) FROM \(index) JOIN \(content) ON \(content).rowid = \(index).rowid"
-            + " WHERE \(index) MATCH ? ORDER BY bm25(\(index)), \(content).rowid LIMIT ?"
+        return "SELECT \(values(content, of: entityColumns)) FROM"
+            + " (SELECT rowid AS hit, rank AS score FROM \(index) WHERE \(index) MATCH ? ORDER BY rank LIMIT ?) AS hits"
+            + " JOIN \(content) ON \(content).rowid = hits.hit ORDER BY hits.score, \(content).rowid"
     }
 
     /// Throws `.schemaMismatch` unless the index exists over exactly the searchable columns.

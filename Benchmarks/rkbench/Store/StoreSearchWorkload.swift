@@ -86,7 +86,7 @@ struct StoreSearchQuery: Sendable {
 }
 
 /// `store search` (subject): `SQLiteStore.search(entity, matching: "coffee morning", limit: 20)`
-/// — the query translated to FTS5, the same `MATCH … ORDER BY bm25 … LIMIT 20` SQL, each hit
+/// — the query translated to FTS5, the same `MATCH … ORDER BY rank LIMIT 20` SQL, each hit
 /// mapped into a ``StoreArticle`` with its author and tags read back from their tables.
 final class StoreSearchWorkload: Workload {
     let name = "store search"
@@ -111,16 +111,16 @@ final class StoreSearchWorkload: Workload {
     }
 }
 
-/// `grdb-fts` (baseline): the same FTS5 `MATCH` SQL the store runs (hits joined to their
-/// articles by rowid, best bm25 rank first, 20 at most), with the already translated query
+/// `grdb-fts` (baseline): the same FTS5 `MATCH` SQL the store runs (the index ranks and
+/// limits the hits, bm25 best first, 20 at most; those are joined to their articles by rowid), with the already translated query
 /// bound, through one cached GRDB statement on a pool reader: raw rows, no mapping, no
 /// related objects.
 final class GRDBSearchWorkload: Workload {
     static let sql = """
         SELECT "articles"."id", "articles"."title", "articles"."body", "articles"."score", "articles"."views", \
         "articles"."published", "articles"."published_at", "articles"."author_id" \
-        FROM "articles_search" JOIN "articles" ON "articles".rowid = "articles_search".rowid \
-        WHERE "articles_search" MATCH ? ORDER BY bm25("articles_search"), "articles".rowid LIMIT ?
+        FROM (SELECT rowid AS hit, rank AS score FROM "articles_search" WHERE "articles_search" MATCH ? ORDER BY rank LIMIT ?) AS hits \
+        JOIN "articles" ON "articles".rowid = hits.hit ORDER BY hits.score, "articles".rowid
         """
 
     let name = "grdb-fts"
