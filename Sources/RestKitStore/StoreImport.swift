@@ -210,7 +210,10 @@ struct StoreImport {
                 .missingIdentification, "no value for identification attribute '\(column.keyPath)'",
                 entity: table, keyPath: location.text(column.keyPath), column: column.name)
         }
-        try statements.upsert.execute(values)
+        // A row that would not change is not written again (nor re-indexed for search).
+        if values != storedValues {
+            try statements.upsert.execute(values)
+        }
 
         let status: Status
         switch (known?.status, storedValues) {
