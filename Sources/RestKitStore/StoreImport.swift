@@ -162,6 +162,14 @@ struct StoreImport {
             }
         }
 
+        // Named again in this operation with the same values and no related objects: nothing to
+        // merge, check or write (shared authors and tags named by many articles).
+        if let known, values == known.values, known.representation != nil,
+            !schema.relationships.contains(where: { element[keys: $0.keys] != nil })
+        {
+            return (identity, known, false)
+        }
+
         // The related objects the element names, imported and linked.
         var related: [(keys: [String], representation: Representation?)] = []
         var present: Set<String> = []
