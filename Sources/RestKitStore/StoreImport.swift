@@ -60,6 +60,16 @@ struct StoreImport {
         let wasEmpty: Bool
     }
 
+    /// The links' statements, prepared once per operation, by SQL.
+    private var linkStatements: [String: BoundStatement] = [:]
+
+    private mutating func statement(_ sql: String) throws -> BoundStatement {
+        if let known = linkStatements[sql] { return known }
+        let made = try BoundStatement(db, sql: sql)
+        linkStatements[sql] = made
+        return made
+    }
+
     private mutating func statements(for schema: EntitySchema) throws -> TableStatements {
         if let known = statements[schema.table] { return known }
         let wasEmpty = try remembers && !(Bool.fetchOne(db, sql: "SELECT EXISTS (SELECT 1 FROM \(SQLName.quoted(schema.table)))") ?? true)
@@ -282,35 +292,35 @@ struct StoreImport {
         case .foreignKey:
             break
         case .foreignKeyInDestination:
-            let unlink = try db.cachedStatement(sql: relationship.unlink)
-            let delete = try db.cachedStatement(sql: destination.sql.deleteIdentified)
+            let unlink = try statement(relationship.unlink)
+            let delete = try statement(destination.sql.deleteIdentified)
             for identity in removed {
                 if relationship.policy == .replace {
-                    try delete.execute(arguments: StatementArguments(identity))
+                    try delete.execute(identity)
                 } else {
-                    try unlink.execute(arguments: StatementArguments(identity))
+                    try unlink.execute(identity)
                 }
             }
-            let link = try db.cachedStatement(sql: relationship.link)
-            for identity in identities { try link.execute(arguments: StatementArguments(parent + identity)) }
+            let link = try statement(relationship.link)
+            for identity in identities { try link.execute(parent + identity) }
         case .joinTable:
             var position = 0
             if relationship.policy == .union {
-                position = try Int.fetchOne(db.cachedStatement(sql: relationship.nextPosition), arguments: StatementArguments(parent)) ?? 0
+                position = try statement(relationship.nextPosition).fetchOne(parent)?.first.flatMap { Int.fromDatabaseValue($0) } ?? 0
             } else {
-                try db.cachedStatement(sql: relationship.deleteLinks).execute(arguments: StatementArguments(parent))
+                try statement(relationship.deleteLinks).execute(parent)
             }
             if relationship.policy == .replace {
-                let unlinkAll = try db.cachedStatement(sql: relationship.deleteLinksToDestination)
-                let delete = try db.cachedStatement(sql: destination.sql.deleteIdentified)
+                let unlinkAll = try statement(relationship.deleteLinksToDestination)
+                let delete = try statement(destination.sql.deleteIdentified)
                 for identity in removed {
-                    try unlinkAll.execute(arguments: StatementArguments(identity))
-                    try delete.execute(arguments: StatementArguments(identity))
+                    try unlinkAll.execute(identity)
+                    try delete.execute(identity)
                 }
             }
-            let insert = try db.cachedStatement(sql: relationship.insertLink)
+            let insert = try statement(relationship.insertLink)
             for identity in identities {
-                try insert.execute(arguments: StatementArguments(parent + identity + [position.databaseValue]))
+                try insert.execute(parent + identity + [position.databaseValue])
                 position += 1
             }
         }
