@@ -89,18 +89,25 @@ public final class SQLiteStore: Sendable {
 
     /// Creates `entity`'s table (through a versioned migration, `RestKitStore.<table>.v1`: the
     /// declared columns and a UNIQUE index on the identification columns), or checks the
-    /// existing table against it. With searchable columns, a second migration
-    /// (`RestKitStore.<table>.search.v1`) adds the full-text index `<table>_search` and its
-    /// triggers, and indexes the rows already stored (so a table made before gets one too).
+    /// existing table against it, adding columns declared since (`RestKitStore.<table>.<column>.add`).
+    /// With searchable columns, another migration (`RestKitStore.<table>.search(<columns>)`)
+    /// adds the full-text index `<table>_search` and its triggers and indexes the rows already
+    /// stored. The entities its relationships and connections reach are registered too, with
+    /// their foreign-key columns and join tables.
+    ///
+    /// With `changingSchema: false` nothing is created or changed: the tables must already
+    /// match (for a reader, such as `rk query`).
     ///
     /// ```swift
     /// try await store.register(articles)
+    /// try await readOnly.register(articles, changingSchema: false)
     /// ```
     ///
-    /// - Throws: ``StoreError`` `.schemaMismatch` naming the first missing or mismatched column
-    ///   (or the missing UNIQUE index); `.notRegistered` when another mapping with a different
-    ///   schema was registered for the same table; `.database` for SQLite errors.
-    public func register<Model>(_ entity: EntityMapping<Model>) async throws(StoreError) {
+    /// - Throws: ``StoreError`` `.schemaMismatch` naming the missing table or the first missing
+    ///   or mismatched column (or the missing UNIQUE index); `.notRegistered` when another
+    ///   mapping with a different schema was registered for the same table; `.database` for
+    ///   SQLite errors.
+    public func register<Model>(_ entity: EntityMapping<Model>, changingSchema: Bool = true) async throws(StoreError) {
         // The entity and every entity its relationships and connections reach.
         let schemas = entity.schema.reachable
         let known = registered.withLock { registered in schemas.map { registered[$0.table] } }
@@ -108,6 +115,17 @@ public final class SQLiteStore: Sendable {
             throw StoreError(.notRegistered, "another mapping with a different schema is registered for this table", entity: schema.table)
         }
         guard known.contains(where: { $0 == nil }) || entity.schema.relationships.contains(where: { !$0.creation.isEmpty }) else { return }
+        if !changingSchema {
+            do {
+                try await writer.read { db in try Self.check(schemas, in: db) }
+            } catch {
+                throw databaseError(error, entity: entity.table, doing: "checking the tables")
+            }
+            registered.withLock { registered in
+                for schema in schemas { registered[schema.table] = schema.signature }
+            }
+            return
+        }
         var migrator = DatabaseMigrator()
         var identifiers: Set<String> = []
         for schema in schemas.reversed() {
@@ -148,16 +166,7 @@ public final class SQLiteStore: Sendable {
         let writer = self.writer
         let outcome: Result<Void, any Error> = await withCheckedContinuation { continuation in
             finalMigrator.asyncMigrate(writer) { result in
-                continuation.resume(returning: result.flatMap { db in
-                    Result {
-                        for schema in schemas {
-                            try schema.sql.check(db)
-                            let search = SearchIndexSchema(schema)
-                            if !search.columns.isEmpty { try search.check(db) }
-                            for relationship in schema.relationships { try relationship.check(db) }
-                        }
-                    }
-                })
+                continuation.resume(returning: result.flatMap { db in Result { try Self.check(schemas, in: db) } })
             }
         }
         if case .failure(let error) = outcome {
@@ -165,6 +174,19 @@ public final class SQLiteStore: Sendable {
         }
         registered.withLock { registered in
             for schema in schemas { registered[schema.table] = schema.signature }
+        }
+    }
+
+    /// Checks the tables, indexes and link columns of `schemas` against the database.
+    private static func check(_ schemas: [EntitySchema], in db: Database) throws {
+        for schema in schemas {
+            guard try db.tableExists(schema.table) else {
+                throw StoreError(.schemaMismatch, "no table '\(schema.table)'", entity: schema.table)
+            }
+            try schema.sql.check(db)
+            let search = SearchIndexSchema(schema)
+            if !search.columns.isEmpty { try search.check(db) }
+            for relationship in schema.relationships { try relationship.check(db) }
         }
     }
 

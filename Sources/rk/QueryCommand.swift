@@ -65,7 +65,7 @@ struct QueryCommand: AsyncParsableCommand {
                     "\(database): table '\(chosen.table)' has no column \(missing.map { "'\($0)'" }.joined(separator: ", ")) "
                         + "(seeding with this mapping adds it; or query with the mapping the file was seeded with)")
             }
-            try await store.register(chosen.entity)
+            try await store.register(chosen.entity, changingSchema: false)
             if let search {
                 objects = try await store.search(chosen.entity, matching: search, limit: limit ?? Int.max)
             } else {

@@ -104,6 +104,30 @@ struct SQLiteStoreSchemaTests {
         }
     }
 
+    @Test func registeringWithoutChangingTheSchemaOnlyChecks() async throws {
+        try await withTemporaryDirectory { directory in
+            let path = directory.appending(path: "checked.sqlite").path
+            let articles = try articleEntity()
+            let reader = try SQLiteStore(path: path)
+            let missing = try await #require(throws: StoreError.self) { try await reader.register(articles, changingSchema: false) }
+            #expect(missing.errorType == .schemaMismatch)
+            #expect(missing.reason == "no table 'articles'")
+            try await SQLiteStore(path: path).register(articles)
+            let again = try SQLiteStore(path: path)
+            try await again.register(articles, changingSchema: false)
+            #expect(try await again.count(of: articles) == 0)
+            // A searchable mapping over the same table would add an index: refused, not made.
+            let searchable = try EntityMapping(articleMapping, table: "articles", columns: articleColumns, searchable: ["title"])
+            let noIndex = try await #require(throws: StoreError.self) {
+                try await SQLiteStore(path: path).register(searchable, changingSchema: false)
+            }
+            #expect(noIndex.reason.contains("no full-text index"))
+            let queue = try DatabaseQueue(path: path)
+            let tables = try await queue.read { db in try String.fetchAll(db, sql: "SELECT name FROM sqlite_master WHERE type = 'table' AND name LIKE 'articles%'") }
+            #expect(tables == ["articles"])
+        }
+    }
+
     @Test func aFileThatIsNotADatabaseIsAnError() async throws {
         try await withTemporaryDirectory { directory in
             let url = directory.appending(path: "garbage.sqlite")
