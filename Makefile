@@ -24,7 +24,7 @@ build: deps
 # libFuzzer targets for every parser (Fuzz/, its own package: README, "Fuzzing"). libFuzzer
 # and AddressSanitizer come with the Swift toolchain; the C libraries are the ones `deps`
 # installs. `make fuzz` runs each target for FUZZ_SECONDS (default 60); `make fuzz-smoke` runs
-# each for a few thousand inputs with a fixed seed. Both exit non-zero on any finding and name
+# each for 20,000 inputs with a fixed seed. Both exit non-zero on any finding and name
 # the directory with the crash inputs and logs.
 fuzz: deps
 	FUZZ_SECONDS=$(FUZZ_SECONDS) SWIFT=$(SWIFT) Fuzz/run.sh

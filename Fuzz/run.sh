@@ -2,7 +2,7 @@
 # Builds the fuzz package and runs every libFuzzer target (see "Fuzzing" in README.md).
 #
 #   Fuzz/run.sh                 each target for FUZZ_SECONDS (default 60)
-#   FUZZ_SMOKE=1 Fuzz/run.sh    each target for FUZZ_SMOKE_RUNS inputs (default 3000), seed 1
+#   FUZZ_SMOKE=1 Fuzz/run.sh    each target for FUZZ_SMOKE_RUNS inputs (default 20000), seed 1
 #   FUZZ_TARGETS="json-swift multipart" Fuzz/run.sh   only these targets
 #
 # Prints per target: executions, exec/s, coverage (cov = edges, ft = features, from libFuzzer's
@@ -19,7 +19,7 @@ REPO_DIR=$(dirname "$FUZZ_DIR")
 CORPORA=${FUZZ_CORPORA:-$REPO_DIR/../shared/corpora}
 SECONDS_PER_TARGET=${FUZZ_SECONDS:-60}
 SMOKE=${FUZZ_SMOKE:-0}
-SMOKE_RUNS=${FUZZ_SMOKE_RUNS:-3000}
+SMOKE_RUNS=${FUZZ_SMOKE_RUNS:-20000}
 RSS_LIMIT_MB=${FUZZ_RSS_LIMIT_MB:-2048}
 MAX_LEN=${FUZZ_MAX_LEN:-65536}
 SWIFT=${SWIFT:-swift}
@@ -74,7 +74,8 @@ for executable in $EXECUTABLES; do
         findings=ok
         if [ "$status" -ne 0 ] || [ "$artifacts" -gt 0 ]; then
             failed=1
-            kind=$(grep -m1 -oE 'MISMATCH|ERROR: AddressSanitizer: [a-z-]+|ERROR: LeakSanitizer|ERROR: libFuzzer: [a-z-]+|Fatal error|deadly signal' "$log" || echo "exit status $status")
+            kind=$(grep -m1 -oE 'MISMATCH|ERROR: AddressSanitizer: [a-z-]+|ERROR: LeakSanitizer|ERROR: libFuzzer: [a-z-]+|Fatal error|deadly signal' "$log" | head -1)
+            kind=${kind:-exit status $status}
             findings="FOUND ($kind; $artifacts input(s): $OUT/artifacts/$target-*; log: $log)"
         fi
         printf '%-22s %12s %9s %7s %8s  %s\n' "$target" "${executions:-?}" "${speed:-?}" "${cov:-?}" "${ft:-?}" "$findings"
