@@ -74,7 +74,9 @@ for executable in $EXECUTABLES; do
         findings=ok
         if [ "$status" -ne 0 ] || [ "$artifacts" -gt 0 ]; then
             failed=1
-            kind=$(grep -m1 -oE 'MISMATCH|ERROR: AddressSanitizer: [a-z-]+|ERROR: LeakSanitizer|ERROR: libFuzzer: [a-z-]+|Fatal error|deadly signal' "$log" | head -1)
+            if grep -q 'MISMATCH' "$log"; then kind=mismatch; else
+                kind=$(grep -m1 -oE 'ERROR: AddressSanitizer: [a-z-]+|ERROR: LeakSanitizer|ERROR: libFuzzer: [a-z-]+|Fatal error|deadly signal' "$log" | head -1)
+            fi
             kind=${kind:-exit status $status}
             findings="FOUND ($kind; $artifacts input(s): $OUT/artifacts/$target-*; log: $log)"
         fi
