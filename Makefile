@@ -6,7 +6,9 @@ APT_PACKAGES     := libjansson-dev libyajl-dev libxml2-dev pkg-config
 SUDO             := $(shell [ "$$(id -u)" -eq 0 ] || echo sudo)
 SWIFT            ?= swift
 
-.PHONY: test bench build deps python-deps check-graph clean
+FUZZ_SECONDS     ?= 60
+
+.PHONY: test bench build deps python-deps check-graph clean fuzz fuzz-smoke
 
 test: deps python-deps check-graph
 	$(SWIFT) build --build-tests
@@ -18,6 +20,17 @@ bench: deps
 
 build: deps
 	$(SWIFT) build
+
+# libFuzzer targets for every parser (Fuzz/, its own package: README, "Fuzzing"). libFuzzer
+# and AddressSanitizer come with the Swift toolchain; the C libraries are the ones `deps`
+# installs. `make fuzz` runs each target for FUZZ_SECONDS (default 60); `make fuzz-smoke` runs
+# each for 20,000 inputs with a fixed seed. Both exit non-zero on any finding and name
+# the directory with the crash inputs and logs.
+fuzz: deps
+	FUZZ_SECONDS=$(FUZZ_SECONDS) SWIFT=$(SWIFT) Fuzz/run.sh
+
+fuzz-smoke: deps
+	FUZZ_SMOKE=1 SWIFT=$(SWIFT) Fuzz/run.sh
 
 # The module graph is one-way (README, "Architecture"): fails on a module that depends on or
 # imports one above or beside it. The self-test injects violations into a scratch copy and
@@ -42,4 +55,4 @@ python-deps:
 	fi
 
 clean:
-	rm -rf .build
+	rm -rf .build Fuzz/.build

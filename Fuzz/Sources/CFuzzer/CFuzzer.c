@@ -1,0 +1,2 @@
+// Declarations only (include/CFuzzer.h); the definitions come from libFuzzer.
+#include "CFuzzer.h"

@@ -1,0 +1,1 @@
+../../../Sources/rk/CommandFailure.swift

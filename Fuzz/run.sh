@@ -1,0 +1,92 @@
+#!/usr/bin/env bash
+# Builds the fuzz package and runs every libFuzzer target (see "Fuzzing" in README.md).
+#
+#   Fuzz/run.sh                 each target for FUZZ_SECONDS (default 60)
+#   FUZZ_SMOKE=1 Fuzz/run.sh    each target for FUZZ_SMOKE_RUNS inputs (default 20000), seed 1
+#   FUZZ_TARGETS="json-swift multipart" Fuzz/run.sh   only these targets
+#
+# Prints per target: executions, exec/s, coverage (cov = edges, ft = features, from libFuzzer's
+# final stats) and findings (crashes, leaks, hangs over 1 s, out-of-memory, mismatches).
+# Everything a run writes (logs, corpora, crash inputs) goes under FUZZ_OUT (default a new
+# temporary directory, printed). Exits 1 when any target found something or failed to run.
+set -uo pipefail
+# A Swift fatal error (a mismatch) goes straight to libFuzzer's crash handler, without the
+# Swift runtime's backtracer.
+export SWIFT_BACKTRACE=enable=no
+
+FUZZ_DIR=$(cd "$(dirname "$0")" && pwd)
+REPO_DIR=$(dirname "$FUZZ_DIR")
+CORPORA=${FUZZ_CORPORA:-$REPO_DIR/../shared/corpora}
+SECONDS_PER_TARGET=${FUZZ_SECONDS:-60}
+SMOKE=${FUZZ_SMOKE:-0}
+SMOKE_RUNS=${FUZZ_SMOKE_RUNS:-20000}
+RSS_LIMIT_MB=${FUZZ_RSS_LIMIT_MB:-2048}
+MAX_LEN=${FUZZ_MAX_LEN:-65536}
+SWIFT=${SWIFT:-swift}
+OUT=${FUZZ_OUT:-$(mktemp -d "${TMPDIR:-/tmp}/restkit-fuzz.XXXXXX")}
+EXECUTABLES="fuzz-json fuzz-xml fuzz-forms fuzz-core fuzz-http fuzz-rk"
+
+mkdir -p "$OUT"/{logs,corpus,seeds,artifacts}
+echo "fuzz: building the fuzz package (release, -sanitize=fuzzer,address)"
+# The sanitizer flags apply to every Swift module of the build, RestKit's included, so libFuzzer
+# sees the parsers' coverage; the library's own build (in ../.build) is untouched.
+if ! "$SWIFT" build --package-path "$FUZZ_DIR" -c release -Xswiftc -sanitize=fuzzer,address >"$OUT/logs/build.log" 2>&1; then
+    tail -40 "$OUT/logs/build.log"
+    echo "fuzz: the fuzz package does not build (log: $OUT/logs/build.log)"
+    exit 1
+fi
+BIN=$("$SWIFT" build --package-path "$FUZZ_DIR" -c release --show-bin-path)
+
+# External seed directories for a dictionary's format (read in place, never copied).
+external_corpora() {
+    case "$1" in
+        json) echo "$CORPORA/JSONTestSuite $CORPORA/json" ;;
+        xml) echo "$CORPORA/xml $CORPORA/xml/malformed" ;;
+    esac
+}
+
+# The final value of a libFuzzer `stat::name:` line in a log.
+stat() { sed -n "s/^stat::$1: *//p" "$2" | tail -1; }
+
+printf '%-22s %12s %9s %7s %8s  %s\n' target executions exec/s cov ft findings
+failed=0
+for executable in $EXECUTABLES; do
+    while IFS=$'\t' read -r target dictionary summary; do
+        if [ -n "${FUZZ_TARGETS:-}" ] && [[ " $FUZZ_TARGETS " != *" $target "* ]]; then continue; fi
+        log="$OUT/logs/$target.log"
+        seeds="$OUT/seeds/$target"
+        corpus="$OUT/corpus/$target"
+        mkdir -p "$corpus"
+        ASAN_OPTIONS=detect_leaks=0 FUZZ_TARGET=$target FUZZ_WRITE_SEEDS=$seeds "$BIN/$executable"
+        dirs=("$corpus" "$seeds")
+        for dir in $(external_corpora "$dictionary"); do [ -d "$dir" ] && dirs+=("$dir"); done
+        if [ "$SMOKE" = 1 ]; then budget=(-runs="$SMOKE_RUNS" -seed=1); else budget=(-max_total_time="$SECONDS_PER_TARGET"); fi
+        FUZZ_TARGET=$target "$BIN/$executable" "${dirs[@]}" "${budget[@]}" \
+            -dict="$FUZZ_DIR/dictionaries/$dictionary.dict" -timeout=1 -rss_limit_mb="$RSS_LIMIT_MB" \
+            -max_len="$MAX_LEN" -print_final_stats=1 -artifact_prefix="$OUT/artifacts/$target-" >"$log" 2>&1
+        status=$?
+        executions=$(stat number_of_executed_units "$log")
+        speed=$(stat average_exec_per_sec "$log")
+        coverage=$(grep -E '^#[0-9]+' "$log" | tail -1)
+        cov=$(sed -n 's/.* cov: \([0-9]*\).*/\1/p' <<<"$coverage")
+        ft=$(sed -n 's/.* ft: \([0-9]*\).*/\1/p' <<<"$coverage")
+        artifacts=$(find "$OUT/artifacts" -name "$target-*" | wc -l)
+        findings=ok
+        if [ "$status" -ne 0 ] || [ "$artifacts" -gt 0 ]; then
+            failed=1
+            if grep -q 'MISMATCH' "$log"; then kind=mismatch; else
+                kind=$(grep -m1 -oE 'ERROR: AddressSanitizer: [a-z-]+|ERROR: LeakSanitizer|ERROR: libFuzzer: [a-z-]+|Fatal error|deadly signal' "$log" | head -1)
+            fi
+            kind=${kind:-exit status $status}
+            findings="FOUND ($kind; $artifacts input(s): $OUT/artifacts/$target-*; log: $log)"
+        fi
+        printf '%-22s %12s %9s %7s %8s  %s\n' "$target" "${executions:-?}" "${speed:-?}" "${cov:-?}" "${ft:-?}" "$findings"
+    done < <(FUZZ_LIST=1 "$BIN/$executable")
+done
+
+echo "fuzz: logs, corpora and crash inputs in $OUT"
+if [ "$failed" -ne 0 ]; then
+    echo "fuzz: FINDINGS (reproduce: FUZZ_TARGET=<target> $BIN/<executable> <input file>)"
+    exit 1
+fi
+echo "fuzz: no findings"
