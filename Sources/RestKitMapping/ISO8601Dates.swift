@@ -13,12 +13,41 @@ enum ISO8601Dates {
         return foundationDate(from: text)
     }
 
-    /// The date in `text` by Foundation's ISO 8601 styles alone.
+    /// The date in `text` by Foundation's ISO 8601 styles, for text of an ISO 8601 shape only:
+    /// Foundation reads the valid prefix of anything (`2012-03-01T12:30:00Zjunk` would be
+    /// 12:30:00Z, a fuzzing finding), so trailing text is refused here first.
     static func foundationDate(from text: String) -> Date? {
+        guard hasISO8601Shape(text) else { return nil }
         if let date = try? withoutFraction.parse(text) { return date }
         if let date = try? withFraction.parse(text) { return date }
         // A plain date only when that is all there is (the style would accept a prefix).
         return text.utf8.count == 10 ? try? dateOnly.parse(text) : nil
+    }
+
+    /// Whether `text` is, as a whole, `yyyy-MM-dd` or `yyyy-MM-ddTHH:mm:ss`, then optionally `.`
+    /// and digits, then optionally `Z` or `±HH:MM` / `±HHMM` (`T` and `Z` in either case).
+    static func hasISO8601Shape(_ text: String) -> Bool {
+        let bytes = Array(text.utf8)
+        func isDigit(_ index: Int) -> Bool { index < bytes.count && bytes[index] >= 0x30 && bytes[index] <= 0x39 }
+        func digits(_ range: Range<Int>) -> Bool { range.allSatisfy(isDigit) }
+        func byte(_ index: Int, _ expected: UInt8...) -> Bool { index < bytes.count && expected.contains(bytes[index]) }
+        guard bytes.count >= 10, digits(0..<4), byte(4, 0x2D), digits(5..<7), byte(7, 0x2D), digits(8..<10) else { return false }
+        if bytes.count == 10 { return true }
+        guard bytes.count >= 19, byte(10, 0x54, 0x74), digits(11..<13), byte(13, 0x3A), digits(14..<16), byte(16, 0x3A), digits(17..<19)
+        else { return false }
+        var index = 19
+        if byte(index, 0x2E) {
+            index += 1
+            let start = index
+            while isDigit(index) { index += 1 }
+            guard index > start else { return false }
+        }
+        if index == bytes.count { return true }
+        if byte(index, 0x5A, 0x7A) { return index + 1 == bytes.count }
+        guard byte(index, 0x2B, 0x2D), digits((index + 1)..<(index + 3)) else { return false }
+        index += 3
+        if byte(index, 0x3A) { index += 1 }
+        return digits(index..<(index + 2)) && index + 2 == bytes.count
     }
 
     /// `2012-03-01T12:30:00Z`, or `2012-03-01T12:30:00.250Z` when there are fractional seconds.

@@ -64,4 +64,20 @@ struct ISO8601DatesTests {
             #expect(ISO8601Dates.date(from: text) == ISO8601Dates.foundationDate(from: text), "\(text)")
         }
     }
+
+    /// A fuzzing finding: Foundation reads the valid prefix of any text, so trailing text made
+    /// a date (`…Zjunk` was 12:30:00Z). Failed before the shape check.
+    @Test func trailingTextIsNotADate() {
+        for text in [
+            "2012-03-01T12:30:00Zjunk", "2012-03-01T12:30:00.250Zjunk", "2012-03-01T12:30:00+01:00x", "2012-03-01T12:30:00 ",
+            "0000-01-01T00:00:00-13\u{FF}\u{FF}:59", "2012-03-01x", "2012-03-01T12:30:00.Z", "2012-03-01T12:30:00+1",
+        ] {
+            #expect(ISO8601Dates.date(from: text) == nil, "\(text)")
+            #expect(DateFormat.iso8601.date(from: .string(text)) == nil, "\(text)")
+        }
+        for text in ["2012-03-01", "2012-03-01T12:30:00Z", "2012-03-01T12:30:00.250Z", "2012-03-01T12:30:00.5+01:00", "2012-03-01T12:30:00+0100"] {
+            #expect(ISO8601Dates.hasISO8601Shape(text), "\(text)")
+            #expect(ISO8601Dates.date(from: text) != nil, "\(text)")
+        }
+    }
 }
