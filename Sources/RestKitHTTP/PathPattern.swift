@@ -62,7 +62,8 @@ public struct PathPattern: Sendable, Hashable, CustomStringConvertible, Expressi
         guard pathSegments.count == segments.count else { return nil }
         var parameters: [String: String] = [:]
         for (tokens, segment) in zip(segments, pathSegments) {
-            guard Self.match(tokens[...], Substring(segment), into: &parameters) else { return nil }
+            var failed: Set<MatchState> = []
+            guard Self.match(tokens[...], Substring(segment), failed: &failed, into: &parameters) else { return nil }
         }
         return parameters
     }
@@ -171,26 +172,40 @@ public struct PathPattern: Sendable, Hashable, CustomStringConvertible, Expressi
         return tokens
     }
 
+    /// Where in the tokens and in the segment a match was tried.
+    private struct MatchState: Hashable {
+        let token: Int
+        let position: String.Index
+    }
+
     /// Matches tokens against one segment; a parameter takes the shortest non-empty text
-    /// that lets the rest match.
-    private static func match(_ tokens: ArraySlice<Token>, _ text: Substring, into parameters: inout [String: String]) -> Bool {
+    /// that lets the rest match. `failed` remembers the states that cannot match, so each is
+    /// tried once: without it, many parameters in one segment (`:a.:b.:c…`) backtrack
+    /// exponentially (a fuzzing finding: 12 parameters against 62 bytes ran for minutes).
+    private static func match(
+        _ tokens: ArraySlice<Token>, _ text: Substring, failed: inout Set<MatchState>, into parameters: inout [String: String]
+    ) -> Bool {
         guard let first = tokens.first else { return text.isEmpty }
+        let state = MatchState(token: tokens.startIndex, position: text.startIndex)
+        guard !failed.contains(state) else { return false }
         switch first {
         case .literal(let literal):
-            guard text.hasPrefix(literal) else { return false }
-            return match(tokens.dropFirst(), text.dropFirst(literal.count), into: &parameters)
+            if text.hasPrefix(literal), match(tokens.dropFirst(), text.dropFirst(literal.count), failed: &failed, into: &parameters) {
+                return true
+            }
         case .parameter(let name):
             var end = text.startIndex
             while end < text.endIndex {
                 end = text.index(after: end)
                 var attempt = parameters
-                if match(tokens.dropFirst(), text[end...], into: &attempt) {
+                if match(tokens.dropFirst(), text[end...], failed: &failed, into: &attempt) {
                     attempt[name] = Self.decodedParameter(text[..<end])
                     parameters = attempt
                     return true
                 }
             }
-            return false
         }
+        failed.insert(state)
+        return false
     }
 }
