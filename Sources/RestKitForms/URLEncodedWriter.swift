@@ -95,6 +95,14 @@ struct URLEncodedWriter {
                 let index = order?[position] ?? position
                 let name = members.keys[index]
                 let member = members.values[index]
+                // A nested key is written between brackets; one holding a bracket would read back
+                // as another key (`a[x]y]` → `a[x][y]]`), and no escape helps: parsers decode
+                // `%5B` before they split keys (a fuzzing finding).
+                guard !name.utf8.contains(where: { $0 == UInt8(ascii: "[") || $0 == UInt8(ascii: "]") }) else {
+                    throw SerializationError(
+                        .unsupportedShape, "the nested key '\(name)' holds '[' or ']', so it would read back as another key",
+                        keyPath: name)
+                }
                 let mark = key.count
                 key.append(UInt8(ascii: "["))
                 appendKey(name)

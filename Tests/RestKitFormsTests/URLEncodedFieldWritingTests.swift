@@ -41,7 +41,7 @@ struct URLEncodedFieldWritingTests {
         URLEncodedSerializer.Options(arrayStyle: .repeatedKey, spaceEncoding: .plus),
     ])
     func writingTheFieldsGivesTheBody(options: URLEncodedSerializer.Options) throws {
-        let value: Representation = ["b": ["x y", "z"], "a": ["k": true, "n": nil, "[key]": "v/w", "é": 2.5], "c": 1]
+        let value: Representation = ["b": ["x y", "z"], "a": ["k": true, "n": nil, "k&y=": "v/w", "é": 2.5], "c": 1]
         let serializer = URLEncodedSerializer(options: options)
         #expect(serializer.write(fields: try serializer.fields(from: value)) == (try serializer.write(value)))
     }

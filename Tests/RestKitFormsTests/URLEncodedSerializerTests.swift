@@ -127,6 +127,18 @@ struct URLEncodedSerializerTests {
         #expect(error.keyPath == "")
     }
 
+    /// A fuzzing finding: `{"a": {"x]y": "1"}}` was written `a[x][y]]=1`, which reads back as
+    /// another shape. A nested key holding a bracket is now refused; a top-level field name
+    /// with brackets (how flat fields spell nesting) is still written.
+    @Test func nestedKeysWithBracketsAreRefused() throws {
+        for key in ["x]y", "x[y", "[", "]"] {
+            let error = try #require(throws: SerializationError.self) { try encode(["a": ["b": [key: "1"]]]) }
+            #expect(error.errorType == .unsupportedShape)
+            #expect(error.keyPath == "a.b.\(key)")
+        }
+        #expect(try !encode(["user[name]": "Ada"]).isEmpty)
+    }
+
     @Test func nonFiniteNumbersFailWithTheirKeyPath() throws {
         let error = try #require(throws: SerializationError.self) {
             try encode(["order": ["items": [["price": 1.0], ["price": .double(.nan)]]]])
@@ -174,7 +186,7 @@ struct URLEncodedFieldsTests {
         URLEncodedSerializer.Options(arrayStyle: .repeatedKey, nullStyle: .bareKey, spaceEncoding: .plus),
     ])
     func fieldsEncodeToTheBody(options: URLEncodedSerializer.Options) throws {
-        let value: Representation = ["b": ["x y", "z"], "a": ["k": true, "n": nil, "[key]": "v/w"], "c": 1]
+        let value: Representation = ["b": ["x y", "z"], "a": ["k": true, "n": nil, "k&y=": "v/w"], "c": 1]
         let serializer = URLEncodedSerializer(options: options)
         let body = try serializer.write(value)
         let pairs = try body.withUnsafeBytes { bytes in
