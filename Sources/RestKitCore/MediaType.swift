@@ -89,7 +89,15 @@ public struct MediaType: Sendable, Hashable, CustomStringConvertible {
         for name in parameters.keys.sorted() {
             let value = parameters[name] ?? ""
             let needsQuotes = value.isEmpty || !value.utf8.allSatisfy(MediaTypeScanner.isTokenByte)
-            let escaped = value.replacingOccurrences(of: "\\", with: "\\\\").replacingOccurrences(of: "\"", with: "\\\"")
+            // Escaped byte by byte: `replacingOccurrences` compares whole characters, so a `"` or
+            // `\` followed by a combining mark was left bare (a fuzzing finding).
+            var escapedBytes: [UInt8] = []
+            escapedBytes.reserveCapacity(value.utf8.count + 2)
+            for byte in value.utf8 {
+                if byte == UInt8(ascii: "\\") || byte == UInt8(ascii: "\"") { escapedBytes.append(UInt8(ascii: "\\")) }
+                escapedBytes.append(byte)
+            }
+            let escaped = String(decoding: escapedBytes, as: UTF8.self)
             text += needsQuotes ? "; \(name)=\"\(escaped)\"" : "; \(name)=\(value)"
         }
         return text

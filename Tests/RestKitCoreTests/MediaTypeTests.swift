@@ -45,4 +45,15 @@ struct MediaTypeTests {
         #expect(error?.reason.contains("invalid media type") == true)
         #expect(error?.location != nil)
     }
+
+    /// A fuzzing finding: a `"` or `\` followed by a combining mark was printed unescaped, so
+    /// `x/y; k="\"ܸ"` printed as text that does not parse, and `k="a\\́"` as text that
+    /// reads back as `á`.
+    @Test func quotesAndBackslashesBeforeCombiningMarksAreEscaped() throws {
+        for text in ["x/y; k=\"\\\"\u{0738}\"", "x/y; k=\"a\\\\\u{0301}\"", "x/y; k=\"\\\\\\\"\u{0301}\u{0301}\""] {
+            let type = try MediaType(text)
+            #expect(try MediaType(type.description) == type, "\(text) printed as \(type.description)")
+        }
+        #expect(try MediaType("x/y; k=\"\\\"\u{0738}\"").parameters["k"] == "\"\u{0738}")
+    }
 }
