@@ -162,14 +162,25 @@ extension ObjectManager {
 
     /// The path of `url` relative to the base URL, without query string or fragment.
     func relativePath(of url: String) -> String {
+        relativePath(of: url, keepingQuery: false)
+    }
+
+    /// The path of `url` relative to the manager's base URL, without the fragment, and with
+    /// its query when `keepingQuery` (a resource's identity, as for a cache entry).
+    ///
+    /// ```swift
+    /// manager.relativePath(of: "http://127.0.0.1:8080/books?page=2", keepingQuery: true)   // "/books?page=2"
+    /// ```
+    public func relativePath(of url: String, keepingQuery: Bool) -> String {
         var rest = Substring(url)
         if rest.hasPrefix(baseURL) {
             rest = rest.dropFirst(baseURL.count)
         } else if let scheme = rest.range(of: "://") {
             rest = rest[scheme.upperBound...]
-            rest = rest.firstIndex(of: "/").map { rest[$0...] } ?? ""
+            rest = rest.firstIndex(where: { $0 == "/" || $0 == "?" }).map { rest[$0...] } ?? ""
         }
-        if let end = rest.firstIndex(where: { $0 == "?" || $0 == "#" }) { rest = rest[..<end] }
-        return rest.isEmpty ? "/" : String(rest)
+        if let end = rest.firstIndex(where: { $0 == "#" || (!keepingQuery && $0 == "?") }) { rest = rest[..<end] }
+        if rest.isEmpty || rest.first == "?" { return "/" + rest }
+        return String(rest)
     }
 }

@@ -52,23 +52,23 @@ public struct EntityMapping<Model>: Sendable {
     /// The object mapping.
     public let mapping: ObjectMapping<Model>
     /// The table.
-    public let table: String
+    public var table: String { schema.table }
     /// The entity's name, for identification inference (by default the model type's name).
-    public let entityName: String
+    public var entityName: String { schema.entityName }
     /// The declared columns, in table order.
-    public let columns: [Column]
+    public var columns: [Column] { schema.columns }
     /// The columns whose values identify an object (a UNIQUE index covers them).
-    public let identificationColumns: [Column]
+    public var identificationColumns: [Column] { schema.identificationColumns }
     /// The column holding the modification attribute, or `nil`. When set, an element whose
     /// identity is already stored is skipped by ``SQLiteStore/map(_:with:options:)`` (not
     /// mapped, not written, counted in ``StoreMappingResult/unchanged``) unless its value is
     /// newer than the stored one: for a `text` column, when the two strings are equal; for
     /// numbers and dates, unless the incoming value is greater (RestKit's rules). A missing or
     /// `null` incoming value, or a `NULL` stored one, maps as usual.
-    public let modificationColumn: Column?
+    public var modificationColumn: Column? { schema.modificationColumn }
     /// The `text` columns indexed for full-text search (FTS5, case- and diacritic-folding), in
     /// the order given; empty for none.
-    public let searchableColumns: [Column]
+    public var searchableColumns: [Column] { schema.searchableColumns }
     /// Words left out of search queries (folded: lower case, no diacritics), as `the`, `a`,
     /// `of`: `the cat` searches `cat`. Phrases and prefixes keep them. Empty by default.
     public let stopWords: Set<String>
@@ -78,7 +78,7 @@ public struct EntityMapping<Model>: Sendable {
     public let connections: [Connection]
     /// Whether an element skipped by the modification attribute still has its relationships
     /// mapped (RestKit's `shouldMapRelationshipsIfObjectIsUnmodified`); `false` by default.
-    public let mapsRelationshipsWhenUnchanged: Bool
+    public var mapsRelationshipsWhenUnchanged: Bool { schema.mapsRelationshipsWhenUnchanged }
     /// The same, without the model type.
     let schema: EntitySchema
 
@@ -166,17 +166,10 @@ public struct EntityMapping<Model>: Sendable {
             }
             searchableColumns.append(column)
         }
-        self.searchableColumns = searchableColumns
         self.mapping = mapping
-        self.table = table
-        self.modificationColumn = modification
-        self.entityName = entityName
-        self.columns = columns
-        self.identificationColumns = identification
         self.stopWords = Set(stopWords.map(SearchQuery.folded))
         self.relationships = relationships
         self.connections = connections
-        self.mapsRelationshipsWhenUnchanged = mapsRelationshipsWhenUnchanged
         schema = try EntitySchema(
             table: table, entityName: entityName, columns: columns, identificationColumns: identification,
             modificationColumn: modification, searchableColumns: searchableColumns, relationships: relationships,

@@ -37,6 +37,12 @@ public struct Relationship: Sendable {
         /// related object's identification (`parent_…`, `child_…`) and the position in the
         /// payload: related objects can be shared.
         case joinTable(name: String?)
+
+        /// Whether a relationship kept this way holds many objects (all but `.foreignKey`).
+        public var isToMany: Bool {
+            if case .foreignKey = self { return false }
+            return true
+        }
     }
 
     /// The key path of the related object (to-one) or array (to-many) in the parent's payload.
@@ -49,10 +55,7 @@ public struct Relationship: Sendable {
     let destination: EntitySchema
 
     /// Whether the relationship holds many objects.
-    public var isToMany: Bool {
-        if case .foreignKey = storage { return false }
-        return true
-    }
+    public var isToMany: Bool { storage.isToMany }
 
     /// A to-one relationship kept in foreign-key columns of the parent's table.
     ///

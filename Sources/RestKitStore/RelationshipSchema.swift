@@ -10,10 +10,7 @@ struct RelationshipSchema: Sendable {
     let policy: AssignmentPolicy
     let destination: EntitySchema
     /// Whether the relationship holds many objects.
-    var isToMany: Bool {
-        if case .foreignKey = storage { return false }
-        return true
-    }
+    var isToMany: Bool { storage.isToMany }
     /// `.foreignKey`: the parent's columns holding the destination's identification (in the
     /// order of its identification columns), at ``foreignKeyOffset`` in the parent's stored row.
     /// `.foreignKeyInDestination`: the destination's columns holding the parent's identification.

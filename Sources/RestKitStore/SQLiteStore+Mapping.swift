@@ -64,16 +64,7 @@ extension SQLiteStore {
         afterWriting: ([(identity: [DatabaseValue], index: Int)]) throws -> Int = { _ in 0 }
     ) throws -> StoreMappingResult<Model> {
         let schema = entity.schema
-        // The elements, and whether they are an array's (their key paths start with the index).
-        let elements: [Representation]
-        let inArray: Bool
-        if representation.isNull {
-            (elements, inArray) = ([], false)
-        } else if let array = representation.arrayValue {
-            (elements, inArray) = (array, true)
-        } else {
-            (elements, inArray) = ([representation], false)
-        }
+        let (elements, inArray) = Self.elements(of: representation)
         var importing = StoreImport(db: db, options: options)
         // The distinct objects in the order first seen, with the element that first named them.
         var order: [(identity: [DatabaseValue], index: Int)] = []
@@ -137,8 +128,7 @@ extension SQLiteStore {
                 var importing = StoreImport(db: db, options: options)
                 var summary = StoreImportSummary()
                 var order: [[DatabaseValue]] = []
-                let elements = representation.isNull ? [] : representation.arrayValue ?? [representation]
-                let inArray = representation.arrayValue != nil
+                let (elements, inArray) = Self.elements(of: representation)
                 for (index, element) in elements.enumerated() {
                     let location = StoreImport.Location(parent: nil, index: inArray ? index : nil)
                     let (identity, _, isFirst) = try importing.importElement(element, schema: schema, at: location, validates: true)
@@ -160,6 +150,14 @@ extension SQLiteStore {
         } catch {
             throw databaseError(error, entity: entity.table, doing: "importing into the table")
         }
+    }
+
+    /// The elements of a payload (an array's, one object, none for `null`), and whether they
+    /// are an array's (their key paths then start with the index).
+    static func elements(of representation: Representation) -> (elements: [Representation], inArray: Bool) {
+        if representation.isNull { return ([], false) }
+        if let array = representation.arrayValue { return (array, true) }
+        return ([representation], false)
     }
 
     /// `options` for reading stored rows: stored dates are ISO 8601 text or epoch seconds,

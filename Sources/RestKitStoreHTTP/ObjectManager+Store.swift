@@ -29,10 +29,10 @@ extension ObjectManager {
         offline: OfflinePolicy = .fail
     ) async throws(ObjectManagerError) -> StoreObjectResult<Model> {
         var request = try request(method: .get, path: path, parameters: parameters)
-        let resource = Self.resource(of: request.url, baseURL: baseURL)
+        let resource = relativePath(of: request.url, keepingQuery: true)
         let parametersMatched: [String: String]
         if let pattern = descriptor.pathPattern {
-            let relative = String(resource.prefix { $0 != "?" })
+            let relative = relativePath(of: request.url, keepingQuery: false)
             guard let found = pattern.match(relative) else {
                 throw ObjectManagerError(
                     .noResponseDescriptor, "GET \(relative) does not match the store descriptor's path pattern '\(pattern)'",
@@ -92,19 +92,5 @@ extension ObjectManager {
         } catch {
             throw ObjectManagerError(.store, "cannot store the response to GET \(request.url): \(error)", method: .get, url: request.url, underlying: error)
         }
-    }
-
-    /// The path and query of `url` relative to `baseURL` (the key of its cache entry).
-    static func resource(of url: String, baseURL: String) -> String {
-        var rest = Substring(url)
-        if rest.hasPrefix(baseURL) {
-            rest = rest.dropFirst(baseURL.count)
-        } else if let scheme = rest.range(of: "://") {
-            rest = rest[scheme.upperBound...]
-            rest = rest.firstIndex(of: "/").map { rest[$0...] } ?? ""
-        }
-        if let fragment = rest.firstIndex(of: "#") { rest = rest[..<fragment] }
-        if rest.isEmpty || rest.first == "?" { return "/" + rest }
-        return String(rest)
     }
 }

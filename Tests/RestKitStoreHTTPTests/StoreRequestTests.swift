@@ -59,6 +59,7 @@ final class BookServer: Sendable {
             return self.respond(self.json(self.catalogue.withLock { $0.books }.filter { $0.shelf == shelf }), etag: nil)
         }
         router.get("/broken") { _, _ in Response(status: .internalServerError) }
+        router.get("/malformed") { _, _ in self.respond(#"{"books": [{"id": 5, "title": "E"}, {"id": "five", "title": "F"}]}"#, etag: #""m""#) }
         let app = Application(router: router, configuration: .init(address: .hostname("127.0.0.1", port: 0)))
         return try await app.test(.live) { client in
             guard let port = client.port else { throw CancellationError() }
@@ -103,6 +104,18 @@ final class BookServer: Sendable {
                 }
                 #expect(error.status == 500)
                 #expect(try await store.count(of: books) == 2)
+                // A response whose objects cannot be stored is `.store`, with the store's error;
+                // nothing is written, deleted or cached.
+                let malformed = StoreResponseDescriptor(books, pathPattern: "/malformed", keyPath: "books", orphans: { _ in .all })
+                let storeError = try await #require(throws: ObjectManagerError.self) {
+                    try await manager.getObjects(at: "/malformed", into: store, with: malformed)
+                }
+                #expect(storeError.errorType == .store)
+                let underlying = try #require(storeError.underlying as? StoreError)
+                #expect(underlying.keyPath == "1.id")
+                #expect(underlying.errorType == .typeMismatch)
+                #expect(try await store.objects(of: books).map(\.id) == [1, 3])
+                #expect(try await store.cachedResponse(for: "/malformed") == nil)
                 // A path the descriptor does not describe is refused before anything is sent.
                 let mismatch = try await #require(throws: ObjectManagerError.self) {
                     try await manager.getObjects(at: "/shelves/x/books", into: store, with: all)
