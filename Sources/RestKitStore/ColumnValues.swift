@@ -77,15 +77,4 @@ enum ColumnValues {
         case .blob(let data): return .string(data.base64EncodedString())
         }
     }
-
-    /// An object holding each value at its column's key path (nested keys become nested
-    /// objects); `keys` are the columns' key paths, split.
-    static func object(from row: Row, columns: [Column], keys: [[String]]) -> Representation {
-        var object = OrderedDictionary<String, Representation>()
-        for (index, column) in columns.enumerated() where index < row.count && index < keys.count {
-            guard let value = representation(row[index] as DatabaseValue, for: column) else { continue }
-            Representation.set(value, at: keys[index], in: &object)
-        }
-        return .object(object)
-    }
 }
