@@ -5,9 +5,20 @@ enum MultipartEncoding {
     /// WHATWG HTML "multipart/form-data encoding algorithm": in `name` and `filename`,
     /// `"` → `%22`, CR → `%0D`, LF → `%0A`; everything else stays (UTF-8). The same escapes
     /// browsers and curl write; no RFC 5987 `filename*` (RFC 7578 §4.2 forbids it).
+    ///
+    /// One addition: a backslash is written as the quoted pair `\\`. Browsers leave it as it
+    /// is, which readers that take `\"` and `\\` as quoted pairs (RFC 2183's quoted-string:
+    /// Go, Python, ours) misread: a name ending in `\` would swallow its closing quote. With
+    /// the pair, those readers get the name back exactly; a reader that knows no quoted pairs
+    /// sees the backslash doubled.
     static func escapeQuoted(_ value: String) -> String {
-        guard value.utf8.contains(where: { $0 == 0x22 || $0 == 0x0D || $0 == 0x0A }) else { return value }
-        return PercentEncoding.encode(value, allowing: .multipartQuoted)
+        var text = value
+        if text.utf8.contains(where: { $0 == 0x22 || $0 == 0x0D || $0 == 0x0A }) {
+            text = PercentEncoding.encode(text, allowing: .multipartQuoted)
+        }
+        guard text.utf8.contains(0x5C) else { return text }
+        // Byte by byte: a backslash before a combining mark is one Character.
+        return String(decoding: text.utf8.flatMap { $0 == 0x5C ? [0x5C, 0x5C] : [$0] }, as: UTF8.self)
     }
 
     /// RFC 9110 `tchar`.

@@ -13,7 +13,8 @@ public import RestKitCore
 /// ```
 ///
 /// `name` and `filename` are decoded as the WHATWG HTML standard encodes them (`%22`, `%0D`,
-/// `%0A` back to `"`, CR, LF; `\"` and `\\` quoted pairs too). An RFC 5987
+/// `%0A` back to `"`, CR, LF; `\"` and `\\` quoted pairs too, except that a backslash right
+/// before the closing quote is a browser's literal backslash). An RFC 5987
 /// `filename*=UTF-8''…` parameter, which RFC 7578 §4.2 forbids in multipart/form-data and
 /// RestKit never writes but some older clients send, still wins over `filename` when it decodes.
 public struct MultipartPartHeaders: Sendable, Hashable {
@@ -150,13 +151,18 @@ enum DispositionParser {
         return String(scalars[first...last])
     }
 
-    /// A quoted string starting at `index` (on the opening quote); `\"` and `\\` unescaped.
+    /// A quoted string starting at `index` (on the opening quote). `\\` is one backslash and
+    /// `\"` a quote (RFC 2183 quoted pairs, as Go, Python and RestKit's writer send them), except
+    /// a `\"` whose quote ends the parameter (only spaces, then `;` or the end, follow it): that
+    /// is a backslash a browser wrote as it is (WHATWG escapes only `"`, CR and LF) before the
+    /// closing quote. Any other backslash is itself.
     private static func readQuoted(_ bytes: [UInt8], _ index: inout Int) -> String {
+        let quote = UInt8(ascii: "\""), backslash = UInt8(ascii: "\\")
         var output: [UInt8] = []
         index += 1
-        while index < bytes.count, bytes[index] != UInt8(ascii: "\"") {
-            if bytes[index] == UInt8(ascii: "\\"), index + 1 < bytes.count,
-                bytes[index + 1] == UInt8(ascii: "\"") || bytes[index + 1] == UInt8(ascii: "\\")
+        while index < bytes.count, bytes[index] != quote {
+            if bytes[index] == backslash, index + 1 < bytes.count,
+                bytes[index + 1] == backslash || (bytes[index + 1] == quote && !endsParameter(bytes, quoteAt: index + 1))
             {
                 index += 1
             }
@@ -165,5 +171,12 @@ enum DispositionParser {
         }
         if index < bytes.count { index += 1 }
         return String(decoding: output, as: UTF8.self)
+    }
+
+    /// Whether the quote at `quoteAt` is followed only by spaces and then `;` or the end.
+    private static func endsParameter(_ bytes: [UInt8], quoteAt: Int) -> Bool {
+        var index = quoteAt + 1
+        skipSpaces(bytes, &index)
+        return index == bytes.count || bytes[index] == UInt8(ascii: ";")
     }
 }

@@ -82,6 +82,23 @@ struct MultipartParserTests {
         #expect(headers["x-extra"] == "spaced")
     }
 
+    @Test("quoted names: quoted pairs (Go, Python) and a browser's backslash before the closing quote", arguments: [
+        (#"name="a\""#, #"a\"#),                     // a browser's name `a\` (WHATWG leaves `\` as is)
+        (#"name="a\" ; filename="f""#, #"a\"#),      // the same, more parameters after it
+        (#"name="a\\""#, #"a\"#),                    // Go's or RestKit's `a\`
+        (#"name="say \"hi\" now""#, #"say "hi" now"#),
+        (#"name="C:\dir\x.txt""#, #"C:\dir\x.txt"#),   // other backslashes are themselves
+        (#"name="a\"b"; x=1"#, #"a"b"#),               // a quoted quote, not the end
+        (#"name="unterminated\"#, #"unterminated\"#),
+    ])
+    func quotedNames(disposition: String, expected: String) throws {
+        let text = "--b\r\nContent-Disposition: form-data; \(disposition)\r\n\r\nx\r\n--b--"
+        for size in [1, 3, 64] {
+            let parts = try parseMultipart(Array(text.utf8), boundary: "b", chunkSize: size)
+            #expect(parts.map(\.headers.name) == [expected])
+        }
+    }
+
     @Test("filename* (still read, never written): charsets, and filename when it does not decode", arguments: [
         ("UTF-8''%E2%82%AC%20rates.txt", "€ rates.txt"),
         ("utf-8'en'caf%c3%a9.txt", "café.txt"),

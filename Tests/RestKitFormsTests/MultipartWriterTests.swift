@@ -58,6 +58,31 @@ struct MultipartWriterTests {
         #expect(parts.map(\.headers.filename) == ["ré\"sumé\n.pdf", "日本語 😀.txt"])
     }
 
+    /// Fuzzing finding: the name `a\` was written `name="a\"` and read back as `a"` (the
+    /// parser took `\"` for a quoted pair and lost the closing quote).
+    @Test("a backslash is written as a quoted pair and every name with backslashes reads back", arguments: [
+        "a\\", "\\", "\\\\", "a\\\"b", "a\\\";b", "C:\\dir\\file.txt", "\\\u{301}", "x\\\r\n",
+    ])
+    func backslashes(name: String) throws {
+        var form = MultipartForm(boundary: "b")
+        form.append(name: name, data: Array("v".utf8), filename: name, contentType: nil)
+        let bytes = try form.makeBody().makeReader().readAll()
+        let doubled = String(decoding: MultipartEncoding.escapeQuoted(name).utf8, as: UTF8.self)
+        #expect(String(decoding: bytes, as: UTF8.self).contains("name=\"\(doubled)\"; filename=\"\(doubled)\""))
+        for size in [1, 2, 3, 7, 64] {
+            let parts = try parseMultipart(bytes, boundary: "b", chunkSize: size)
+            #expect(parts.map(\.headers.name) == [name])
+            #expect(parts.map(\.headers.filename) == [name])
+        }
+    }
+
+    @Test("the quoted pair is the one addition to the WHATWG escapes")
+    func backslashEscape() {
+        #expect(MultipartEncoding.escapeQuoted("a\\b") == "a\\\\b")
+        #expect(MultipartEncoding.escapeQuoted("\"\\\r") == "%22\\\\%0D")
+        #expect(MultipartEncoding.escapeQuoted("plain %5C") == "plain %5C")
+    }
+
     @Test("CR or LF in a header value is rejected, naming the part")
     func headerInjection() throws {
         var form = MultipartForm(boundary: "b")
