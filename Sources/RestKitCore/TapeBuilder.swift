@@ -148,6 +148,10 @@ package struct TapeBuilder {
     /// Bytes of input received so far.
     package var inputCount: Int { input.count }
 
+    /// Bytes of input validated so far: all received but a UTF-8 sequence cut by the end of
+    /// the input, which ``validateInput(isFinal:)`` left for the next chunk.
+    package var validatedInputCount: Int { validatedInput }
+
     /// Line and column of an input offset (computed by scanning; for error reports).
     package func location(ofInputOffset offset: Int) -> SourceLocation {
         SourceLocation(offset: offset, in: input)

@@ -51,6 +51,9 @@ struct ChunkedUTF8Validator {
         }
     }
 
+    /// Bytes validated so far, without a carried, unfinished sequence.
+    var validatedCount: Int { consumed - carry.count }
+
     /// Ends the input: a carried, unfinished sequence is invalid.
     func finish() -> Int? {
         carry.isEmpty ? nil : consumed - carry.count

@@ -20,6 +20,7 @@ enum JSONStreamCallbacks {
         var callbacks = yajl_callbacks()
         callbacks.yajl_null = { pointer in
             guard let state = state(pointer) else { return 0 }
+            state.pointee.noteValueEnd()
             guard state.pointee.beginScalar("null") else { return status(state) }
             state.pointee.builder.null()
             state.pointee.endScalar()
@@ -27,6 +28,7 @@ enum JSONStreamCallbacks {
         }
         callbacks.yajl_boolean = { pointer, flag in
             guard let state = state(pointer) else { return 0 }
+            state.pointee.noteValueEnd()
             guard state.pointee.beginScalar("a boolean") else { return status(state) }
             state.pointee.builder.bool(flag != 0)
             state.pointee.endScalar()
@@ -34,6 +36,7 @@ enum JSONStreamCallbacks {
         }
         callbacks.yajl_number = { pointer, text, length in
             guard let state = state(pointer), let text else { return 0 }
+            state.pointee.noteValueEnd()
             guard state.pointee.beginScalar("a number") else { return status(state) }
             // Copied: the input is not kept in streaming mode.
             let bytes = UnsafeBufferPointer(start: UnsafeRawPointer(text).assumingMemoryBound(to: UInt8.self), count: length)
@@ -43,6 +46,7 @@ enum JSONStreamCallbacks {
         }
         callbacks.yajl_string = { pointer, text, length in
             guard let state = state(pointer) else { return 0 }
+            state.pointee.noteValueEnd()
             return state.pointee.string(text, length)
         }
         callbacks.yajl_map_key = { pointer, text, length in
@@ -53,13 +57,17 @@ enum JSONStreamCallbacks {
             state(pointer)?.pointee.begin(isArray: false) ?? 0
         }
         callbacks.yajl_end_map = { pointer in
-            state(pointer)?.pointee.end() ?? 0
+            guard let state = state(pointer) else { return 0 }
+            state.pointee.noteValueEnd()
+            return state.pointee.end()
         }
         callbacks.yajl_start_array = { pointer in
             state(pointer)?.pointee.begin(isArray: true) ?? 0
         }
         callbacks.yajl_end_array = { pointer in
-            state(pointer)?.pointee.end() ?? 0
+            guard let state = state(pointer) else { return 0 }
+            state.pointee.noteValueEnd()
+            return state.pointee.end()
         }
         return callbacks
     }()

@@ -3,6 +3,8 @@ import RestKitCore
 /// The streaming context keeps no input: it validates UTF-8 chunk by chunk (carrying at most
 /// three bytes of a cut sequence) and counts lines and columns as chunks go by.
 extension JSONStreamState: YAJLContext {
+    static var keepsInput: Bool { false }
+
     var overflowed: Bool { builder.overflowed }
 
     mutating func receive(_ chunk: UnsafeRawBufferPointer) -> Int {
@@ -12,6 +14,8 @@ extension JSONStreamState: YAJLContext {
     mutating func validate(_ chunk: UnsafeRawBufferPointer) -> Int? {
         validator.validate(chunk.assumingMemoryBound(to: UInt8.self), isFinal: false)
     }
+
+    var validatedCount: Int { validator.validatedCount }
 
     mutating func finishValidation() -> Int? {
         validator.finish()

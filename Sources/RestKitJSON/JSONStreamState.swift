@@ -56,6 +56,8 @@ struct JSONStreamState {
     var handle: yajl_handle?
     /// Where the top-level value ended.
     var documentEnd = DocumentEnd()
+    /// The input offset just after the last complete value, or -1.
+    var valueEnd = -1
     /// The length of the chunk at ``chunkStart``.
     var chunkCount = 0
     /// The input is validated as it goes by, not kept.
@@ -72,6 +74,13 @@ struct JSONStreamState {
     }
 
     // MARK: Events
+
+    /// Notes where the value whose last token yajl has just reported ends (every scalar and
+    /// every `}` or `]`, inside the target or not).
+    @inline(__always)
+    mutating func noteValueEnd() {
+        if chunkStart != nil { valueEnd = chunkOffset + yajl_get_bytes_consumed(handle) }
+    }
 
     /// A scalar is about to be recorded: returns `true` when it belongs to an element
     /// (the caller then adds it to ``builder`` and calls ``endScalar()``); otherwise it was

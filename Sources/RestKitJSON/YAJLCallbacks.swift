@@ -18,9 +18,15 @@ struct YAJLState {
     /// Where the top-level value ended.
     var documentEnd = DocumentEnd()
 
-    /// Notes the end of the top-level value when the value just added completed it.
+    /// The input offset just after the last complete value, or -1.
+    var valueEnd = -1
+
+    /// Notes where the value just added ended, and the end of the top-level value when it
+    /// completed it. During a callback, yajl's consumed-byte count is the offset just after
+    /// the value's last token.
     @inline(__always)
     mutating func noteValueAdded() {
+        if chunkStart != nil { valueEnd = chunkOffset + yajl_get_bytes_consumed(handle) }
         if builder.depth == 0 { documentEnd.record(handle, chunkOffset: chunkOffset, isInsideChunk: chunkStart != nil) }
     }
 

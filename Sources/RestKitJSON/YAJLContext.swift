@@ -12,6 +12,9 @@ import RestKitCore
 /// var driver = YAJLDriver(context: YAJLState(maximumDepth: 512, expectedBytes: 0), callbacks: YAJLCallbacks.table)
 /// ```
 protocol YAJLContext {
+    /// Whether the context keeps all input, so that it can place any offset (else only
+    /// offsets in the current chunk and the three bytes before it).
+    static var keepsInput: Bool { get }
     /// The handle reading into this context (set by the driver once the handle exists).
     var handle: yajl_handle? { get set }
     /// Set by a callback that stops the parse; reported instead of yajl's own message.
@@ -25,6 +28,9 @@ protocol YAJLContext {
     var chunkOffset: Int { get set }
     /// Where the top-level value ended.
     var documentEnd: DocumentEnd { get }
+    /// The input offset just after the last complete value (any depth), or -1: where yajl's
+    /// "after key and value" error is placed from (see ``YAJLDriver``).
+    var valueEnd: Int { get }
     /// Whether a value was too long for the tape (a string over 4 GiB).
     var overflowed: Bool { get }
 
@@ -33,6 +39,9 @@ protocol YAJLContext {
     /// Validates the input received so far as UTF-8 (a sequence cut by the end of `chunk`
     /// waits for the next one); the input offset of the first invalid byte.
     mutating func validate(_ chunk: UnsafeRawBufferPointer) -> Int?
+    /// Input bytes validated so far: all received but a UTF-8 sequence cut by the end of the
+    /// last chunk (which waits for the next one).
+    var validatedCount: Int { get }
     /// Ends validation: the input offset of a sequence left unfinished at the end.
     mutating func finishValidation() -> Int?
     /// Counts a chunk that parsed without error.

@@ -6,11 +6,17 @@ import RestKitCore
 /// document, on a tape) and ``JSONElementStreamParser`` (array elements, input not kept)
 /// differ only in their callbacks and their ``YAJLContext``.
 ///
-/// Per chunk, in this order: form feed and vertical tab are rejected (yajl takes them for
-/// whitespace), the input is validated as strict UTF-8 (yajl's own check lets overlong forms
-/// and encoded surrogates through, so it is turned off), yajl parses, a string too long for
-/// the tape is an error, and only whitespace may follow the top-level value
-/// (``DocumentEnd``). The first error spends the driver: every later call throws it again.
+/// The checks yajl does not make: form feed and vertical tab (yajl takes them for
+/// whitespace), strict UTF-8 (yajl's own check lets overlong forms and encoded surrogates
+/// through, so it is turned off), a string too long for the tape, and only whitespace after
+/// the top-level value (``DocumentEnd``).
+///
+/// The error reported is the first in the input, whatever the chunking: yajl reads only bytes
+/// already checked, up to the first rejected byte, and a UTF-8 sequence cut by the end of a
+/// chunk is held back (at most three bytes) until the next chunk completes it; text after the
+/// value is reported when it comes before yajl's own error. So one byte at a time and the whole
+/// document at once fail with the same error at the same offset. The first error spends the
+/// driver: every later call throws it again.
 ///
 /// ```swift
 /// var driver = YAJLDriver(context: YAJLState(maximumDepth: 512, expectedBytes: 0), callbacks: YAJLCallbacks.table)
@@ -21,6 +27,17 @@ import RestKitCore
 struct YAJLDriver<Context: YAJLContext>: ~Copyable {
     private let session: YAJLSession<Context>
     private var phase: Phase = .parsing
+    /// Input received and checked but not yet given to yajl: the start of a UTF-8 sequence
+    /// cut by the end of the last chunk (at most three bytes).
+    private var held: [UInt8] = []
+    /// The end of the last complete value and where the first token after it starts, once
+    /// yajl has read that far: yajl places its "after key and value, inside map" error at
+    /// the start of the token only when the token lies inside one call, so the driver finds
+    /// the start itself.
+    private var afterValue: (valueEnd: Int, tokenStart: Int?) = (-1, nil)
+    /// The location of ``afterValue``'s token start, kept by a context that keeps no input
+    /// (it can place only offsets in the current chunk), once the chunk holding it is done.
+    private var tokenStartLocation: SourceLocation?
 
     private enum Phase { case parsing, failed(ParseError), finished }
 
@@ -40,33 +57,88 @@ struct YAJLDriver<Context: YAJLContext>: ~Copyable {
     /// - Throws: ``ParseError`` at the first malformed byte; the driver is then spent.
     mutating func parse(_ chunk: UnsafeRawBufferPointer) throws(ParseError) {
         try checkParsing()
-        guard let base = chunk.baseAddress, chunk.count > 0 else { return }
+        guard chunk.count > 0 else { return }
         let state = session.context
         let chunkOffset = state.pointee.receive(chunk)
-        if let offset = YAJLLeniency.firstFormFeedOrVerticalTab(in: chunk) {
-            try fail(.syntax, "invalid character (form feed or vertical tab) outside a string", at: chunkOffset + offset, in: chunk)
+        let formFeed = YAJLLeniency.firstFormFeedOrVerticalTab(in: chunk).map { chunkOffset + $0 }
+        let invalid = state.pointee.validate(chunk)
+        let rejected = [formFeed, invalid].compactMap { $0 }.min()
+        // yajl reads the checked input: up to the first rejected byte, else up to a UTF-8
+        // sequence the chunk cuts, which waits for the next chunk.
+        let end = rejected ?? state.pointee.validatedCount
+        let heldOffset = chunkOffset - held.count
+        if end > heldOffset, !held.isEmpty {
+            let pending = held.prefix(end - heldOffset)
+            try withContiguousBytes(of: pending) { (bytes) throws(ParseError) in
+                try feed(bytes, at: heldOffset, chunk: chunk)
+            }
         }
-        if let invalid = state.pointee.validate(chunk) {
-            try fail(.invalidUTF8, "invalid UTF-8", at: invalid, in: chunk)
+        if end > chunkOffset {
+            try feed(UnsafeRawBufferPointer(rebasing: chunk[..<(end - chunkOffset)]), at: chunkOffset, chunk: chunk)
         }
-        state.pointee.chunkStart = UnsafeRawPointer(base)
-        state.pointee.chunkCount = chunk.count
-        state.pointee.chunkOffset = chunkOffset
-        let status = yajl_parse(session.handle, base.assumingMemoryBound(to: UInt8.self), chunk.count)
-        state.pointee.chunkStart = nil
-        if status != yajl_status_ok {
-            let consumed = min(yajl_get_bytes_consumed(session.handle), chunk.count)
-            // A callback that stops the parse is reported at the token it was given.
-            let offset = chunkOffset + (status == yajl_status_client_canceled ? max(0, consumed - 1) : consumed)
-            try fail(status: status, at: offset, in: chunk)
+        if let rejected {
+            if rejected == formFeed {
+                try fail(.syntax, "invalid character (form feed or vertical tab) outside a string", at: rejected, in: chunk)
+            }
+            try fail(.invalidUTF8, "invalid UTF-8", at: rejected, in: chunk)
         }
-        if state.pointee.overflowed {
-            try fail(.sizeLimitExceeded, "a string longer than 4 GiB", at: chunkOffset, in: chunk)
-        }
-        if let offset = state.pointee.documentEnd.firstTrailingText(in: chunk, at: chunkOffset) {
-            try fail(.syntax, "unexpected text after the JSON value", at: offset, in: chunk)
+        held = Array(held.suffix(max(0, chunkOffset - end))) + chunk[max(0, end - chunkOffset)...]
+        if !Context.keepsInput, tokenStartLocation == nil, let tokenStart = afterValue.tokenStart {
+            tokenStartLocation = state.pointee.location(ofInputOffset: tokenStart, inChunk: chunk)
         }
         state.pointee.parsed(chunk)
+    }
+
+    /// Gives yajl `bytes` (checked input starting at input offset `offset`, inside or just
+    /// before `chunk`), then checks what yajl cannot: a string too long for the tape, and text
+    /// after the top-level value, which is reported when it comes before yajl's own error.
+    private mutating func feed(_ bytes: UnsafeRawBufferPointer, at offset: Int, chunk: UnsafeRawBufferPointer) throws(ParseError) {
+        guard let base = bytes.baseAddress, bytes.count > 0 else { return }
+        let state = session.context
+        state.pointee.chunkStart = UnsafeRawPointer(base)
+        state.pointee.chunkCount = bytes.count
+        state.pointee.chunkOffset = offset
+        let status = yajl_parse(session.handle, base.assumingMemoryBound(to: UInt8.self), bytes.count)
+        state.pointee.chunkStart = nil
+        var errorOffset = Int.max
+        var read = bytes.count
+        if status != yajl_status_ok {
+            read = min(yajl_get_bytes_consumed(session.handle), bytes.count)
+            // yajl stops after the token in error; a callback that stops the parse is reported
+            // at the token's last byte (a number ends only when the next byte is seen, which
+            // may start this call: its last digit was in the previous one).
+            errorOffset = offset + (status == yajl_status_client_canceled ? read - 1 : read)
+        }
+        let readBytes = UnsafeRawBufferPointer(rebasing: bytes[..<read])
+        noteTokenAfterValue(in: readBytes, at: offset)
+        if let trailing = state.pointee.documentEnd.firstTrailingText(in: readBytes, at: offset), trailing < errorOffset {
+            try fail(.syntax, "unexpected text after the JSON value", at: trailing, in: chunk)
+        }
+        if status != yajl_status_ok {
+            try fail(status: status, at: errorOffset, in: chunk)
+        }
+        if state.pointee.overflowed {
+            try fail(.sizeLimitExceeded, "a string longer than 4 GiB", at: offset, in: chunk)
+        }
+    }
+
+    /// Finds where the first token after the last complete value starts, in `bytes` (which yajl
+    /// has just read, from input offset `offset`) when an earlier call has not found it.
+    private mutating func noteTokenAfterValue(in bytes: UnsafeRawBufferPointer, at offset: Int) {
+        let valueEnd = session.context.pointee.valueEnd
+        if valueEnd != afterValue.valueEnd {
+            afterValue = (valueEnd, nil)
+            tokenStartLocation = nil
+        }
+        guard valueEnd >= 0, afterValue.tokenStart == nil else { return }
+        for position in max(0, valueEnd - offset)..<bytes.count {
+            switch bytes[position] {
+            case 0x20, 0x0A, 0x0D, 0x09: continue
+            default:
+                afterValue.tokenStart = offset + position
+                return
+            }
+        }
     }
 
     /// Ends the input: a UTF-8 sequence left unfinished or a value left open is an error.
@@ -104,7 +176,11 @@ struct YAJLDriver<Context: YAJLContext>: ~Copyable {
         _ type: ParseError.ErrorType, _ reason: String, at offset: Int, in chunk: UnsafeRawBufferPointer?
     ) throws(ParseError) -> Never {
         let location = session.context.pointee.location(ofInputOffset: offset, inChunk: chunk)
-        let error = ParseError(type, reason, at: location, parser: Self.parserName)
+        try fail(ParseError(type, reason, at: location, parser: Self.parserName))
+    }
+
+    /// Records and throws `error`.
+    private mutating func fail(_ error: ParseError) throws(ParseError) -> Never {
         phase = .failed(error)
         throw error
     }
@@ -121,6 +197,12 @@ struct YAJLDriver<Context: YAJLContext>: ~Copyable {
             yajl_free_error(session.handle, text)
         }
         let (type, reason) = Self.classify(message: message)
+        // yajl moves this error back to the start of the token after the value, but only when
+        // the token lies inside the last call (else to the call's start): use the driver's.
+        if reason.hasPrefix("after key and value"), let tokenStart = afterValue.tokenStart {
+            let location = tokenStartLocation ?? session.context.pointee.location(ofInputOffset: tokenStart, inChunk: chunk)
+            try fail(ParseError(type, reason, at: location, parser: Self.parserName))
+        }
         try fail(type, reason, at: offset, in: chunk)
     }
 

@@ -3,6 +3,8 @@ import RestKitCore
 /// The whole-document context keeps all input on its tape (strings and numbers point into
 /// it), so it validates and locates against the input it holds.
 extension YAJLState: YAJLContext {
+    static var keepsInput: Bool { true }
+
     var overflowed: Bool { builder.overflowed }
 
     mutating func receive(_ chunk: UnsafeRawBufferPointer) -> Int {
@@ -12,6 +14,8 @@ extension YAJLState: YAJLContext {
     mutating func validate(_ chunk: UnsafeRawBufferPointer) -> Int? {
         builder.validateInput(isFinal: false)
     }
+
+    var validatedCount: Int { builder.validatedInputCount }
 
     mutating func finishValidation() -> Int? {
         builder.validateInput(isFinal: true)
