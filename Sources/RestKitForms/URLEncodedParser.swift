@@ -53,6 +53,14 @@ public struct URLEncodedParser: RepresentationParser {
     /// The most bracket levels one key may have in `.nested` mode (`a[b][c]` has 2); deeper
     /// keys fail with `.depthLimitExceeded`. Default 32, Rack's limit.
     public var maximumDepth: Int
+    /// The most pairs one body or query may hold (empty pairs, `&&`, are not counted); one more
+    /// fails with `.sizeLimitExceeded` at that pair. Default 4,096, Rack's `params_limit`
+    /// (Rack 3.1.14, CVE-2025-46727); `Int.max` for none.
+    public var maximumPairs: Int
+    /// The most bytes one body or query may have; a longer one fails with
+    /// `.sizeLimitExceeded` before anything is read. Default 4 MiB (4,194,304), Rack's
+    /// `bytesize_limit`; `Int.max` for none.
+    public var maximumBytes: Int
     /// In `.nested` mode, whether an object whose keys are exactly `0`, `1`, … `n-1` becomes
     /// an array in index order (`a[1]=y&a[0]=x` → `["x","y"]`). Gaps (`a[0]=x&a[2]=y`) or
     /// leading zeros keep an object. Default `true`.
@@ -62,11 +70,17 @@ public struct URLEncodedParser: RepresentationParser {
     ///
     /// ```swift
     /// let parser = URLEncodedParser(keyMode: .flat)
+    /// let bulk = URLEncodedParser(maximumPairs: 100_000, maximumBytes: 64 << 20)
     /// ```
-    public init(keyMode: KeyMode = .nested, maximumDepth: Int = 32, indicesFormArrays: Bool = true) {
+    public init(
+        keyMode: KeyMode = .nested, maximumDepth: Int = 32, indicesFormArrays: Bool = true,
+        maximumPairs: Int = 4096, maximumBytes: Int = 4 << 20
+    ) {
         self.keyMode = keyMode
         self.maximumDepth = maximumDepth
         self.indicesFormArrays = indicesFormArrays
+        self.maximumPairs = maximumPairs
+        self.maximumBytes = maximumBytes
     }
 
     /// Parses a whole body.
@@ -130,8 +144,20 @@ public struct URLEncodedParser: RepresentationParser {
 
     private func read(_ input: UnsafeRawBufferPointer, range: Range<Int>) throws(ParseError) -> Representation {
         var scanner = URLEncodedScanner(input: input, range: range)
+        guard range.count <= maximumBytes else {
+            throw ParseError(
+                .sizeLimitExceeded, "\(range.count) bytes, more than the limit of \(maximumBytes) (maximumBytes)",
+                at: scanner.location(of: range.lowerBound), parser: name)
+        }
         let builder = URLEncodedTreeBuilder(maximumDepth: maximumDepth)
+        var pairs = 0
         while let pair = try scanner.next() {
+            pairs += 1
+            guard pairs <= maximumPairs else {
+                throw ParseError(
+                    .sizeLimitExceeded, "more than \(maximumPairs) pairs (maximumPairs)", at: scanner.location(of: pair.offset),
+                    parser: name)
+            }
             if pair.key.isEmpty { continue }  // `=v`: dropped, as Rack does
             do {
                 switch keyMode {

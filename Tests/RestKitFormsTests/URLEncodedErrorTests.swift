@@ -101,6 +101,36 @@ struct URLEncodedErrorTests {
         #expect(try URLEncodedParser().parse(text: key(levels: 32) + "=1").kind == .object)
     }
 
+    @Test("pair limit: 4,096 by default (Rack's params_limit), the pair over it is located, empty pairs are free")
+    func pairLimit() throws {
+        let atLimit = (0..<4096).map { "k\($0)=v" }.joined(separator: "&")
+        #expect(try URLEncodedParser().parse(text: atLimit + "&&&").objectValue?.count == 4096)
+        let error = try #require(throws: ParseError.self) { try URLEncodedParser().parse(text: atLimit + "&over=1") }
+        #expect(error.errorType == .sizeLimitExceeded)
+        #expect(error.location?.byteOffset == atLimit.utf8.count + 1)
+        #expect(error.reason.contains("4096 pairs"))
+
+        let small = URLEncodedParser(keyMode: .flat, maximumPairs: 2)
+        #expect(try small.parse(text: "a=1&&b=2") == ["a": "1", "b": "2"])
+        #expect(throws: ParseError.self) { try small.parse(text: "a=1&b=2&=3") }   // a dropped pair still counts
+        #expect(throws: ParseError.self) { try small.parse(queryOf: "/p?a=1&a=2&a=3") }
+        #expect(try URLEncodedParser(maximumPairs: .max).parse(text: atLimit + "&over=1").objectValue?.count == 4097)
+    }
+
+    @Test("byte limit: 4 MiB by default (Rack's bytesize_limit), checked before reading")
+    func byteLimit() throws {
+        let big = "a=" + String(repeating: "x", count: 4 << 20)
+        let error = try #require(throws: ParseError.self) { try URLEncodedParser().parse(text: big) }
+        #expect(error.errorType == .sizeLimitExceeded)
+        #expect(error.location?.byteOffset == 0)
+        let exact = "a=" + String(repeating: "x", count: (4 << 20) - 2)
+        #expect(try URLEncodedParser().parse(text: exact)[keyPath: "a"]?.stringValue?.utf8.count == (4 << 20) - 2)
+        // A query's limit counts the query only, and the error points at its start.
+        let query = try #require(throws: ParseError.self) { try URLEncodedParser(maximumBytes: 3).parse(queryOf: "/path?a=12") }
+        #expect(query.location?.byteOffset == 6)
+        #expect(try URLEncodedParser(maximumBytes: 4).parse(queryOf: "/path?a=12") == ["a": "12"])
+    }
+
     @Test func queryErrorsPointIntoTheWholeURL() throws {
         let error = try #require(throws: ParseError.self) {
             try URLEncodedParser().parse(queryOf: "/search?q=%ZZ")
