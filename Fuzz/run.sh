@@ -3,6 +3,8 @@
 #
 #   Fuzz/run.sh                 each target for FUZZ_SECONDS (default 60)
 #   FUZZ_SMOKE=1 Fuzz/run.sh    each target for FUZZ_SMOKE_RUNS inputs (default 20000), seed 1
+#   FUZZ_RUNS=10000000 Fuzz/run.sh   each target for that many executions (a campaign; with
+#                               FUZZ_OUT kept, a later run starts from the corpus it grew)
 #   FUZZ_TARGETS="json-swift multipart" Fuzz/run.sh   only these targets
 #
 # Prints per target: executions, exec/s, coverage (cov = edges, ft = features, from libFuzzer's
@@ -20,6 +22,7 @@ CORPORA=${FUZZ_CORPORA:-$REPO_DIR/../shared/corpora}
 SECONDS_PER_TARGET=${FUZZ_SECONDS:-60}
 SMOKE=${FUZZ_SMOKE:-0}
 SMOKE_RUNS=${FUZZ_SMOKE_RUNS:-20000}
+RUNS=${FUZZ_RUNS:-}
 RSS_LIMIT_MB=${FUZZ_RSS_LIMIT_MB:-2048}
 MAX_LEN=${FUZZ_MAX_LEN:-65536}
 SWIFT=${SWIFT:-swift}
@@ -60,7 +63,9 @@ for executable in $EXECUTABLES; do
         ASAN_OPTIONS=detect_leaks=0 FUZZ_TARGET=$target FUZZ_WRITE_SEEDS=$seeds "$BIN/$executable"
         dirs=("$corpus" "$seeds")
         for dir in $(external_corpora "$dictionary"); do [ -d "$dir" ] && dirs+=("$dir"); done
-        if [ "$SMOKE" = 1 ]; then budget=(-runs="$SMOKE_RUNS" -seed=1); else budget=(-max_total_time="$SECONDS_PER_TARGET"); fi
+        if [ "$SMOKE" = 1 ]; then budget=(-runs="$SMOKE_RUNS" -seed=1)
+        elif [ -n "$RUNS" ]; then budget=(-runs="$RUNS")
+        else budget=(-max_total_time="$SECONDS_PER_TARGET"); fi
         FUZZ_TARGET=$target "$BIN/$executable" "${dirs[@]}" "${budget[@]}" \
             -dict="$FUZZ_DIR/dictionaries/$dictionary.dict" -timeout=1 -rss_limit_mb="$RSS_LIMIT_MB" \
             -max_len="$MAX_LEN" -print_final_stats=1 -artifact_prefix="$OUT/artifacts/$target-" >"$log" 2>&1
