@@ -19,18 +19,21 @@ public struct IncrementalJSONParser: ~Copyable {
     private var driver: YAJLDriver<YAJLState>
 
     /// Creates a parser that accepts one JSON value (any type) nested at most
-    /// `maximumDepth` levels deep.
+    /// `maximumDepth` levels deep and at most `maximumBytes` long (default 64 MiB, the object
+    /// manager's default for a whole response: the parser keeps all of it). A longer input
+    /// fails with `.sizeLimitExceeded` at the first byte over, at every chunk size.
     ///
     /// ```swift
     /// var parser = IncrementalJSONParser(maximumDepth: 64)
+    /// var large = IncrementalJSONParser(maximumBytes: 1 << 30)
     /// ```
-    public init(maximumDepth: Int = 512) {
-        self.init(maximumDepth: maximumDepth, expectedBytes: 0)
+    public init(maximumDepth: Int = 512, maximumBytes: Int = 64 << 20) {
+        self.init(maximumDepth: maximumDepth, maximumBytes: maximumBytes, expectedBytes: 0)
     }
 
-    init(maximumDepth: Int, expectedBytes: Int) {
+    init(maximumDepth: Int, maximumBytes: Int = .max, expectedBytes: Int) {
         driver = YAJLDriver(
-            context: YAJLState(maximumDepth: max(1, maximumDepth), expectedBytes: expectedBytes),
+            context: YAJLState(maximumDepth: max(1, maximumDepth), maximumBytes: max(0, maximumBytes), expectedBytes: expectedBytes),
             callbacks: YAJLCallbacks.table)
     }
 

@@ -46,12 +46,20 @@ public struct JSONElementStreamParser: ~Copyable, ElementStreamParser {
     /// Creates a parser for the array at `keyPath` (dot-separated object keys; `nil` or
     /// `""` for a top-level array) in a document nested at most `maximumDepth` levels deep.
     ///
+    /// The stream may be of any length, but what the parser holds at once is bounded:
+    /// `maximumElementBytes` (default 64 MiB, the object manager's default for a whole
+    /// response) is the most input from the end of one element to the end of the next (the
+    /// comma and whitespace between them count) and, outside the array, between two values
+    /// (a string or key yajl must hold whole). More fails with `.sizeLimitExceeded` at the
+    /// first byte over, at every chunk size.
+    ///
     /// ```swift
     /// var parser = JSONElementStreamParser(keyPath: "statuses", maximumDepth: 64)
+    /// var small = JSONElementStreamParser(maximumElementBytes: 1 << 20)
     /// ```
-    public init(keyPath: String? = nil, maximumDepth: Int = 512) {
+    public init(keyPath: String? = nil, maximumDepth: Int = 512, maximumElementBytes: Int = 64 << 20) {
         driver = YAJLDriver(
-            context: JSONStreamState(keyPath: keyPath, maximumDepth: max(1, maximumDepth)),
+            context: JSONStreamState(keyPath: keyPath, maximumDepth: max(1, maximumDepth), maximumElementBytes: maximumElementBytes),
             callbacks: JSONStreamCallbacks.table)
     }
 

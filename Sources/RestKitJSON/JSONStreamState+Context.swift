@@ -17,6 +17,17 @@ extension JSONStreamState: YAJLContext {
 
     var validatedCount: Int { validator.validatedCount }
 
+    var inputLimit: Int {
+        let (limit, overflow) = boundary.addingReportingOverflow(maximumElementBytes)
+        return overflow ? .max : limit
+    }
+
+    var inputLimitReason: String {
+        inTarget
+            ? "an element longer than \(maximumElementBytes) bytes (maximumElementBytes)"
+            : "more than \(maximumElementBytes) bytes without a complete value (maximumElementBytes)"
+    }
+
     mutating func finishValidation() -> Int? {
         validator.finish()
     }

@@ -58,6 +58,12 @@ struct JSONStreamState {
     var documentEnd = DocumentEnd()
     /// The input offset just after the last complete value, or -1.
     var valueEnd = -1
+    /// The most input bytes from ``boundary`` on before a limit error.
+    let maximumElementBytes: Int
+    /// Where the input the parser may be holding starts: the end of the last element (or
+    /// of the target array's `[`), or outside the target the end of the last value (yajl
+    /// buffers a token that chunks cut, whatever its size).
+    var boundary = 0
     /// The length of the chunk at ``chunkStart``.
     var chunkCount = 0
     /// The input is validated as it goes by, not kept.
@@ -65,7 +71,8 @@ struct JSONStreamState {
     /// Line and column, counted as chunks go by.
     var locations = StreamLocationCounter()
 
-    init(keyPath: String?, maximumDepth: Int) {
+    init(keyPath: String?, maximumDepth: Int, maximumElementBytes: Int) {
+        self.maximumElementBytes = max(1, maximumElementBytes)
         let text = keyPath ?? ""
         keyPathText = text
         components = text.isEmpty ? [] : text.split(separator: ".", omittingEmptySubsequences: false).map { Array($0.utf8) }
@@ -80,6 +87,7 @@ struct JSONStreamState {
     @inline(__always)
     mutating func noteValueEnd() {
         if chunkStart != nil { valueEnd = chunkOffset + yajl_get_bytes_consumed(handle) }
+        if !inTarget { boundary = valueEnd }
     }
 
     /// A scalar is about to be recorded: returns `true` when it belongs to an element
@@ -123,6 +131,7 @@ struct JSONStreamState {
             guard isArray else { return mismatch(found: "an object") }
             inTarget = true
             found = true
+            if chunkStart != nil { boundary = chunkOffset + yajl_get_bytes_consumed(handle) }
             return 1
         }
         guard !isArray else { return mismatch(found: "an array") }
@@ -211,6 +220,7 @@ struct JSONStreamState {
         guard let element = builder.finish() else { return }
         completed.append(element)
         elementCount += 1
+        boundary = valueEnd
     }
 
     /// The value at the key path (or on the way to it) is `found`, not what the path needs.

@@ -27,20 +27,21 @@ struct StreamLocationCounter {
     private var line = 1
     /// 1-based column at ``offset``.
     private var column = 1
-    /// Line and column before each of the last three bytes counted (`recent.2` the last), so
-    /// that an error in a UTF-8 sequence that a chunk boundary cut (the validator carries at
-    /// most three bytes of it) is placed where the sequence starts.
-    private var recent = ((line: 1, column: 1), (line: 1, column: 1), (line: 1, column: 1))
-    /// How many of ``recent`` are bytes counted so far (at most 3).
+    /// Line and column before each of the last four bytes counted (`recent.3` the last), so
+    /// that an error just before the chunk is still placed exactly: the yajl driver holds back
+    /// at most three bytes of a UTF-8 sequence a chunk cut, and places a failure in a callback
+    /// at its token's last byte, one before those.
+    private var recent = ((line: 1, column: 1), (line: 1, column: 1), (line: 1, column: 1), (line: 1, column: 1))
+    /// How many of ``recent`` are bytes counted so far (at most 4).
     private var recentCount = 0
 
     /// Counts a chunk that has been parsed.
     mutating func advance(over chunk: UnsafeBufferPointer<UInt8>) {
-        let head = max(0, chunk.count - 3)
+        let head = max(0, chunk.count - 4)
         (line, column) = Self.advance(line: line, column: column, over: UnsafeBufferPointer(rebasing: chunk[0..<head]))
         for byte in chunk[head...] {
-            recent = (recent.1, recent.2, (line, column))
-            recentCount = min(3, recentCount + 1)
+            recent = (recent.1, recent.2, recent.3, (line, column))
+            recentCount = min(4, recentCount + 1)
             if byte == UInt8(ascii: "\n") {
                 line += 1
                 column = 1
@@ -52,14 +53,19 @@ struct StreamLocationCounter {
     }
 
     /// The location of `inputOffset`, which lies in `chunk` (not yet counted) starting at
-    /// input offset `chunkOffset` (normally ``offset``), in the last three bytes counted, or
+    /// input offset `chunkOffset` (normally ``offset``), in the last four bytes counted, or
     /// at the end of the input counted so far when `chunk` is empty. The byte offset is always
-    /// exact; line and column too, except for an offset further back than three bytes
+    /// exact; line and column too, except for an offset further back than four bytes
     /// (which no caller reports), placed at the chunk's start.
     func location(at inputOffset: Int, inChunk chunk: UnsafeBufferPointer<UInt8>, from chunkOffset: Int) -> SourceLocation {
         let back = chunkOffset - inputOffset
         if back >= 1, back <= recentCount, chunkOffset == offset {
-            let position = back == 1 ? recent.2 : back == 2 ? recent.1 : recent.0
+            let position = switch back {
+            case 1: recent.3
+            case 2: recent.2
+            case 3: recent.1
+            default: recent.0
+            }
             return SourceLocation(line: position.line, column: position.column, byteOffset: inputOffset)
         }
         let prefix = min(max(inputOffset - chunkOffset, 0), chunk.count)

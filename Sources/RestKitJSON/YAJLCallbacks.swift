@@ -37,7 +37,11 @@ struct YAJLState {
         return chunkOffset + (text - start)
     }
 
-    init(maximumDepth: Int, expectedBytes: Int) {
+    /// The most input bytes the document may have.
+    let maximumBytes: Int
+
+    init(maximumDepth: Int, maximumBytes: Int = .max, expectedBytes: Int) {
+        self.maximumBytes = maximumBytes
         builder = TapeBuilder(maximumDepth: maximumDepth, expectedInputBytes: expectedBytes, expectedEntries: expectedBytes / 8)
     }
 

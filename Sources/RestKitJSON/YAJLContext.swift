@@ -42,6 +42,12 @@ protocol YAJLContext {
     /// Input bytes validated so far: all received but a UTF-8 sequence cut by the end of the
     /// last chunk (which waits for the next one).
     var validatedCount: Int { get }
+    /// The input offset of the first byte over the context's size limit (`Int.max` for none):
+    /// yajl reads no further unless the limit moves on (an element stream's moves when an
+    /// element completes).
+    var inputLimit: Int { get }
+    /// What the limit at ``inputLimit`` is, for the error.
+    var inputLimitReason: String { get }
     /// Ends validation: the input offset of a sequence left unfinished at the end.
     mutating func finishValidation() -> Int?
     /// Counts a chunk that parsed without error.

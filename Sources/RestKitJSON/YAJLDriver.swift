@@ -66,15 +66,17 @@ struct YAJLDriver<Context: YAJLContext>: ~Copyable {
         // yajl reads the checked input: up to the first rejected byte, else up to a UTF-8
         // sequence the chunk cuts, which waits for the next chunk.
         let end = rejected ?? state.pointee.validatedCount
-        let heldOffset = chunkOffset - held.count
-        if end > heldOffset, !held.isEmpty {
-            let pending = held.prefix(end - heldOffset)
-            try withContiguousBytes(of: pending) { (bytes) throws(ParseError) in
-                try feed(bytes, at: heldOffset, chunk: chunk)
+        // The context's size limit moves as values complete (an element stream limits each
+        // element), so yajl reads up to the limit, and on only if that moved it.
+        var fedEnd = chunkOffset - held.count
+        while fedEnd < end {
+            let limit = state.pointee.inputLimit
+            guard limit > fedEnd else {
+                try fail(.sizeLimitExceeded, state.pointee.inputLimitReason, at: limit, in: chunk)
             }
-        }
-        if end > chunkOffset {
-            try feed(UnsafeRawBufferPointer(rebasing: chunk[..<(end - chunkOffset)]), at: chunkOffset, chunk: chunk)
+            let stop = min(end, limit)
+            try feedInput(from: fedEnd, to: stop, chunk: chunk, chunkOffset: chunkOffset)
+            fedEnd = stop
         }
         if let rejected {
             if rejected == formFeed {
@@ -87,6 +89,22 @@ struct YAJLDriver<Context: YAJLContext>: ~Copyable {
             tokenStartLocation = state.pointee.location(ofInputOffset: tokenStart, inChunk: chunk)
         }
         state.pointee.parsed(chunk)
+    }
+
+    /// Gives yajl the input from offset `start` to `end`: held bytes (which end where `chunk`
+    /// starts, at `chunkOffset`), then the chunk.
+    private mutating func feedInput(from start: Int, to end: Int, chunk: UnsafeRawBufferPointer, chunkOffset: Int) throws(ParseError) {
+        let heldOffset = chunkOffset - held.count
+        if start < chunkOffset {
+            let pending = held[(start - heldOffset)..<(min(end, chunkOffset) - heldOffset)]
+            try withContiguousBytes(of: pending) { (bytes) throws(ParseError) in
+                try feed(bytes, at: start, chunk: chunk)
+            }
+        }
+        if end > chunkOffset {
+            let from = max(start, chunkOffset) - chunkOffset
+            try feed(UnsafeRawBufferPointer(rebasing: chunk[from..<(end - chunkOffset)]), at: chunkOffset + from, chunk: chunk)
+        }
     }
 
     /// Gives yajl `bytes` (checked input starting at input offset `offset`, inside or just

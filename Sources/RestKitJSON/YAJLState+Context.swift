@@ -17,6 +17,10 @@ extension YAJLState: YAJLContext {
 
     var validatedCount: Int { builder.validatedInputCount }
 
+    var inputLimit: Int { maximumBytes }
+
+    var inputLimitReason: String { "a document longer than \(maximumBytes) bytes (maximumBytes)" }
+
     mutating func finishValidation() -> Int? {
         builder.validateInput(isFinal: true)
     }

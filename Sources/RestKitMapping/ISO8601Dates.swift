@@ -7,11 +7,21 @@ enum ISO8601Dates {
     private static let withoutFraction = Date.ISO8601FormatStyle()
     private static let dateOnly = Date.ISO8601FormatStyle().year().month().day()
 
-    /// The date in `text`, or `nil`.
+    /// The date in `text`, or `nil`: also for an instant outside ``writableSeconds``.
     static func date(from text: String) -> Date? {
-        if let seconds = wholeSeconds(text) { return Date(timeIntervalSince1970: seconds) }
-        return foundationDate(from: text)
+        guard let date = wholeSeconds(text).map(Date.init(timeIntervalSince1970:)) ?? foundationDate(from: text),
+            writableSeconds.contains(date.timeIntervalSince1970)
+        else { return nil }
+        return date
     }
+
+    /// The instants whose UTC text has a four-digit year, from 0000-01-01T00:00:00Z (in
+    /// Foundation's calendar, Julian before 1582) up to 10000-01-01T00:00:00Z. Text with an
+    /// offset can name an instant outside (`9999-12-31T23:59:59-01:00` is in the year 10000 in
+    /// UTC), which would be written back as text no ISO 8601 reader here accepts: such text is
+    /// refused when read (a fuzzing finding: `9999-12-31T23:59:60Z` was read, then written as
+    /// `10000-01-01T00:00:00Z`).
+    static let writableSeconds: Range<Double> = -62_167_392_000 ..< 253_402_300_800
 
     /// The date in `text` by Foundation's ISO 8601 styles, for text of an ISO 8601 shape only:
     /// Foundation reads the valid prefix of anything (`2012-03-01T12:30:00Zjunk` would be

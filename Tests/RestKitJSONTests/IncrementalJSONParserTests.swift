@@ -117,4 +117,38 @@ struct IncrementalJSONParserTests {
         #expect(try Self.parse("[1] \n\t ", chunkSize: chunkSize) == [1])
         #expect(try Self.parse("12 ", chunkSize: chunkSize) == 12)
     }
+
+    @Test("document size limit: 64 MiB by default, the first byte over it, at every chunk size", arguments: chunkSizes)
+    func documentSizeLimit(chunkSize: Int) throws {
+        func parse(_ text: String, maximumBytes: Int) throws(ParseError) -> Representation {
+            let bytes = Array(text.utf8)
+            var parser = IncrementalJSONParser(maximumBytes: maximumBytes)
+            var start = 0
+            while start < bytes.count {
+                let end = start + min(chunkSize, bytes.count - start)
+                try parser.append(bytes[start..<end])
+                start = end
+            }
+            return try parser.finish()
+        }
+        #expect(try parse("[1,2,3,4]", maximumBytes: 9) == [1, 2, 3, 4])
+        let error = try #require(throws: ParseError.self) { try parse("[1,2,3,4] ", maximumBytes: 9) }
+        #expect(error.errorType == .sizeLimitExceeded)
+        #expect(error.location?.byteOffset == 9)
+        #expect(error.reason.contains("maximumBytes"))
+        // An error before the limit is reported first.
+        #expect(throws: ParseError.self) { try parse("[1,x,3,4] ", maximumBytes: 9) }
+        #expect((try? parse("[1,x,3,4] ", maximumBytes: 9)) == nil)
+    }
+
+    @Test("the default limit is 64 MiB")
+    func defaultDocumentLimit() throws {
+        var parser = IncrementalJSONParser()
+        try parser.append(Array("1".utf8) + [UInt8](repeating: 0x20, count: (64 << 20) - 1))
+        #expect(try parser.finish() == 1)
+        var over = IncrementalJSONParser()
+        let error = try #require(throws: ParseError.self) { try over.append(Array("1".utf8) + [UInt8](repeating: 0x20, count: 64 << 20)) }
+        #expect(error.location?.byteOffset == 64 << 20)
+    }
+
 }

@@ -13,9 +13,9 @@ struct JSONElementStreamParserTests {
     /// Parses `bytes` in chunks of `chunkSize`, returning the elements and how many
     /// `append` calls handed elements out (to show they arrive before the end).
     static func stream(
-        _ bytes: [UInt8], keyPath: String?, chunkSize: Int, maximumDepth: Int = 512
+        _ bytes: [UInt8], keyPath: String?, chunkSize: Int, maximumDepth: Int = 512, maximumElementBytes: Int = 64 << 20
     ) throws(ParseError) -> (elements: [Representation], deliveries: Int) {
-        var parser = JSONElementStreamParser(keyPath: keyPath, maximumDepth: maximumDepth)
+        var parser = JSONElementStreamParser(keyPath: keyPath, maximumDepth: maximumDepth, maximumElementBytes: maximumElementBytes)
         var elements: [Representation] = []
         var deliveries = 0
         var start = 0
@@ -200,4 +200,37 @@ struct JSONElementStreamParserTests {
         #expect(elements.count == statuses.count)
         #expect(elements == statuses)
     }
+
+    /// What the parser holds at once is bounded, not the stream: each element (from the end
+    /// of the one before) and, outside the array, each stretch between two values.
+    @Test("element size limit: the first byte over it, at every chunk size", arguments: chunkSizes)
+    func elementSizeLimit(chunkSize: Int) throws {
+        // `,{"a":12345}` is 12 bytes from the end of the element before it.
+        let text = #"[1,2,{"a":12345},3]"#
+        #expect(try Self.stream(Array(text.utf8), keyPath: nil, chunkSize: chunkSize, maximumElementBytes: 12).elements.count == 4)
+        let error = try #require(throws: ParseError.self) {
+            try Self.stream(Array(text.utf8), keyPath: nil, chunkSize: chunkSize, maximumElementBytes: 11)
+        }
+        #expect(error.errorType == .sizeLimitExceeded)
+        #expect(error.location?.byteOffset == 4 + 11)
+        #expect(error.reason.contains("an element longer than 11 bytes (maximumElementBytes)"))
+
+        // A long key before the array is held whole by yajl: limited too.
+        let keyed = #"{"a-long-key-before":0,"items":[1,2]}"#
+        let outside = try #require(throws: ParseError.self) {
+            try Self.stream(Array(keyed.utf8), keyPath: "items", chunkSize: chunkSize, maximumElementBytes: 12)
+        }
+        #expect(outside.errorType == .sizeLimitExceeded)
+        #expect(outside.location?.byteOffset == 12)
+        #expect(try Self.stream(Array(keyed.utf8), keyPath: "items", chunkSize: chunkSize, maximumElementBytes: 24).elements == [1, 2])
+    }
+
+    @Test("a stream far longer than the element limit passes")
+    func longStreamsOfSmallElements() throws {
+        let text = "[" + (0..<20_000).map { #"{"id":\#($0)}"# }.joined(separator: ",") + "]"
+        let streamed = try Self.stream(Array(text.utf8), keyPath: nil, chunkSize: 4096, maximumElementBytes: 16)
+        #expect(streamed.elements.count == 20_000)
+        #expect(text.utf8.count > 200_000)
+    }
+
 }

@@ -65,6 +65,22 @@ struct ISO8601DatesTests {
         }
     }
 
+    /// A fuzzing finding: `9999-12-31T23:59:60Z` (a leap second) was read as
+    /// 10000-01-01T00:00:00Z and written back as `10000-01-01T00:00:00Z`, which no reader here
+    /// accepts. Instants beyond four-digit years are refused; the edges still read and round trip.
+    @Test func instantsOutsideFourDigitYearsAreRefused() throws {
+        for text in ["9999-12-31T23:59:60Z", "9999-12-31T23:59:59-01:00", "9999-12-31T23:30:00-00:30", "0000-01-01T00:00:00+01:00"] {
+            #expect(ISO8601Dates.date(from: text) == nil, "\(text)")
+            #expect(DateFormat.iso8601.date(from: .string(text)) == nil, "\(text)")
+        }
+        for text in ["9999-12-31T23:59:59Z", "9999-12-31T23:59:59.999Z", "9999-12-31T23:59:59+01:00", "0000-01-01T00:00:00Z", "0001-01-01T00:00:00+01:00"] {
+            let date = try #require(ISO8601Dates.date(from: text), "\(text)")
+            let written = ISO8601Dates.string(from: date)
+            let again = try #require(ISO8601Dates.date(from: written), "\(text) → \(written)")
+            #expect(abs(again.timeIntervalSince1970 - date.timeIntervalSince1970) < 0.0011, "\(text) → \(written)")
+        }
+    }
+
     /// A fuzzing finding: Foundation reads the valid prefix of any text, so trailing text made
     /// a date (`…Zjunk` was 12:30:00Z). Failed before the shape check.
     @Test func trailingTextIsNotADate() {

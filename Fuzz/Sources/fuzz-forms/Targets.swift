@@ -114,7 +114,8 @@ private func checkMultipart(_ bytes: [UInt8]) {
 
 /// Parse → serialize → parse: nested keys written with indices (the unambiguous array style),
 /// or flat keys written as repeated keys; the input's length picks the mode and the spelling
-/// of spaces and booleans.
+/// of spaces and booleans. Rule: forms with a nested member name holding `[` or `]` are not
+/// compared (the serializer refuses them).
 private func checkURLEncodedRoundTrip(_ bytes: [UInt8]) {
     let flat = bytes.count % 2 == 1
     let parser = URLEncodedParser(keyMode: flat ? .flat : .nested)
@@ -123,6 +124,9 @@ private func checkURLEncodedRoundTrip(_ bytes: [UInt8]) {
         arrayStyle: flat ? .repeatedKey : .indices, spaceEncoding: bytes.count % 4 < 2 ? .percent20 : .plus)
     let written: [UInt8]
     do { written = try URLEncodedSerializer(options: options).write(value) } catch {
+        // Rule: a malformed nested key such as `a[b]c]` gives, as in Rack, the member name
+        // `c]`, which the serializer refuses (it would read back as another key).
+        if error.errorType == .unsupportedShape, error.reason.contains("holds '[' or ']'") { return }
         FuzzCheck.mismatch("a parsed form cannot be written: \(error)\n value: \(value)", input: bytes)
     }
     let again = capture { try parser.parse(written) }
