@@ -50,6 +50,12 @@ struct URLEncodedWriter {
             let index = order?[position] ?? position
             let name = members.keys[index]
             let value = members.values[index]
+            if Self.nestsKeys(value), !Self.acceptsNestedKeys(name) {
+                throw SerializationError(
+                    .unsupportedShape,
+                    "the key '\(name)' has an unclosed '[', so the keys nested under it would read back as other keys",
+                    keyPath: name)
+            }
             key.removeAll(keepingCapacity: true)
             appendKey(name)
             do {
@@ -58,6 +64,33 @@ struct URLEncodedWriter {
                 throw error.prefixed(by: name)
             }
         }
+    }
+
+    /// Whether `value` is written with brackets appended to its key (an array or an object).
+    private static func nestsKeys(_ value: Representation) -> Bool {
+        switch value.content {
+        case .array, .object: true
+        default: false
+        }
+    }
+
+    /// Whether brackets appended to the top-level name `name` read back as nesting under it:
+    /// a name with no `[` after its first character, or one whose brackets after it are whole
+    /// groups (`user[address]`). A top-level name is written as given (how flat fields spell
+    /// nesting), but `a[` followed by `[0]` reads back as the key `[0` under `a` (a fuzzing
+    /// finding), so an array or object under such a name is refused.
+    static func acceptsNestedKeys(_ name: String) -> Bool {
+        let bytes = Array(name.utf8)
+        guard let start = bytes.dropFirst().firstIndex(of: UInt8(ascii: "[")) else { return true }
+        var index = start
+        while index < bytes.count {
+            guard bytes[index] == UInt8(ascii: "["),
+                let close = bytes[(index + 1)...].firstIndex(where: { $0 == UInt8(ascii: "]") || $0 == UInt8(ascii: "[") }),
+                bytes[close] == UInt8(ascii: "]")
+            else { return false }
+            index = close + 1
+        }
+        return true
     }
 
     /// Writes `value` under the current key.

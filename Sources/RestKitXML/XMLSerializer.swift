@@ -24,8 +24,11 @@ public import RestKitCore
 /// - Attributes: the parser turns attributes into keys, and this serializer writes every key
 ///   (other than `xmlns…`) as a child element, so `<a id="1"/>` comes back as
 ///   `<a><id>1</id></a>`. Both read back as the same representation; only the XML differs.
-///   One exception: an attribute named `text` is indistinguishable from text content and
-///   reads back under `"text"` after the child elements (same keys and values, other order).
+///   Exceptions for an attribute named `text`, which the parser reads like text content: an
+///   object whose only key is `"text"` (a scalar) is written as that attribute
+///   (`<x text="T"/>`), since text content alone would read back as the string; beside other
+///   keys it is written as text and reads back after the child elements (same keys and
+///   values, other order).
 /// - Text is escaped (`&` `<` `>`; `"` too in attributes; a carriage return as `&#xD;`), and
 ///   whitespace-only text is written as CDATA so the parser's whitespace policy keeps it.
 ///   Characters XML 1.0 cannot hold (most C0 controls, U+FFFE, U+FFFF) and keys that are not

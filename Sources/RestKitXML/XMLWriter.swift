@@ -38,6 +38,14 @@ struct XMLWriter {
     private mutating func object(
         _ name: String, _ members: OrderedDictionary<String, Representation>, path: String, depth: Int
     ) throws(SerializationError) {
+        // `{"text": "T"}` alone is what `<x text="T"/>` reads as; written as text content it
+        // would read back as the string "T" (a fuzzing finding), so it stays an attribute.
+        if members.count == 1, let only = members["text"], let string = Self.scalarText(only) {
+            output.append(contentsOf: " text=\"".utf8)
+            try escape(string, inAttribute: true, path: Self.join(path, "text"))
+            output.append(contentsOf: "\"/>".utf8)
+            return
+        }
         var hasContent = false
         for (key, value) in members {
             guard Self.isNamespaceDeclaration(key) else { hasContent = true; continue }
@@ -74,15 +82,19 @@ struct XMLWriter {
         closeTag(name)
     }
 
+    /// The text of a scalar (`nil` for null, arrays and objects).
+    private static func scalarText(_ value: Representation) -> String? {
+        switch value.content {
+        case .null, .array, .object: nil
+        case .bool(let flag): flag ? "true" : "false"
+        case .string(let text): text
+        default: value.numberText ?? ""
+        }
+    }
+
     /// Text content: scalars as their text, whitespace-only text as CDATA.
     private mutating func text(_ value: Representation, path: String) throws(SerializationError) {
-        let string: String
-        switch value.content {
-        case .null: return
-        case .bool(let flag): string = flag ? "true" : "false"
-        case .string(let text): string = text
-        default: string = value.numberText ?? ""
-        }
+        guard let string = Self.scalarText(value) else { return }
         if !string.isEmpty, string.utf8.allSatisfy(XMLTreeBuilder.isXMLWhitespace), !string.utf8.contains(0x0D) {
             output.append(contentsOf: "<![CDATA[".utf8)
             output.append(contentsOf: string.utf8)

@@ -139,6 +139,30 @@ struct URLEncodedSerializerTests {
         #expect(try !encode(["user[name]": "Ada"]).isEmpty)
     }
 
+    /// A fuzzing finding: the parser reads `a[=1&a[=2` as `{"a[":["1","2"]}` (Rack's rule for a
+    /// name ending in `[`), which was written `a[[0]=1&a[[1]=2` and read back as `{"a":{"[0":…}}`.
+    /// An array or object under a top-level name with an unclosed `[` is refused; scalars and
+    /// well-formed names are written as given.
+    @Test func topLevelNamesWithUnclosedBracketsHoldNoNesting() throws {
+        for name in ["a[", "a[b", "a[b][", "a[b[c]"] {
+            for value: Representation in [["1", "2"], ["k": "v"]] {
+                let error = try #require(throws: SerializationError.self) { try encode([name: value]) }
+                #expect(error.errorType == .unsupportedShape)
+                #expect(error.keyPath == name)
+            }
+            #expect(try !encode([name: "1"]).isEmpty)
+        }
+        for name in ["a", "[a]", "a]", "user[address]", "a[b][c]", "a[]"] {
+            #expect(try !encode([name: ["k": "v"]]).isEmpty, "\(name)")
+        }
+        // Parsed, written and read back: the same form.
+        let parsed = try URLEncodedParser().parse(text: "a[=1&a[=2")
+        #expect(parsed == ["a[": ["1", "2"]])
+        #expect(throws: SerializationError.self) { try URLEncodedSerializer().write(parsed) }
+        let bracketed = try URLEncodedParser().parse(text: "[a][0]=x&a]=y")
+        #expect(try URLEncodedParser().parse(URLEncodedSerializer(options: .init(arrayStyle: .indices)).write(bracketed)) == bracketed)
+    }
+
     @Test func nonFiniteNumbersFailWithTheirKeyPath() throws {
         let error = try #require(throws: SerializationError.self) {
             try encode(["order": ["items": [["price": 1.0], ["price": .double(.nan)]]]])

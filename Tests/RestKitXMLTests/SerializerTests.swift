@@ -113,6 +113,26 @@ import Testing
         #expect(reparsed == parsed)
     }
 
+    /// A fuzzing finding (an iTunes RSS feed): `<itunes:category text="Sub"/>` reads as
+    /// `{"text":"Sub"}`, was written as `<itunes:category>Sub</itunes:category>` and read back
+    /// as the string "Sub". An object whose only key is "text" is written as the attribute.
+    @Test(arguments: [false, true])
+    func anElementWithOnlyATextAttributeStaysAnObject(pretty: Bool) throws {
+        let source = #"<c><cat text="Sub"/><cat text="Two &amp; &quot;3&quot;"><x>1</x></cat><n text="7"/></c>"#
+        let parsed = try LibXML2Parser().parse(text: source)
+        #expect(parsed[keyPath: "c.cat"]?.arrayValue?.first == ["text": "Sub"])
+        let written = try XMLSerializer(prettyPrinted: pretty).string(from: parsed)
+        #expect(written.contains(#"<cat text="Sub"/>"#))
+        let reparsed = try LibXML2Parser().parse(text: written)
+        #expect(reparsed[keyPath: "c.cat"]?.arrayValue?.first == ["text": "Sub"])
+        #expect(reparsed[keyPath: "c.n"] == ["text": "7"])
+        // Beside a child element the attribute is written as text and reads back after it.
+        #expect(reparsed[keyPath: "c.cat"]?.arrayValue?.last?.objectValue?.keys.sorted() == ["text", "x"])
+        #expect(reparsed[keyPath: "c.cat"]?.arrayValue?.last?[keyPath: "text"] == "Two & \"3\"")
+        // Built by hand, the same rule: a scalar under "text" alone is an attribute.
+        #expect(try XMLSerializer().string(from: ["a": ["b": ["text": 12]]]).contains(#"<b text="12"/>"#))
+    }
+
     static let roundTripFiles: [URL] =
         SharedCorpus.files(in: "restkit-fixtures/XML") { $0.hasSuffix(".xml") }
         + SharedCorpus.files(in: "corpora/xml") { name in [".xml", ".svg", ".wsdl", ".xhtml"].contains { name.hasSuffix($0) } }

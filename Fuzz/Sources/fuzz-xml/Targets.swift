@@ -7,6 +7,9 @@ let xmlTargets: [FuzzTarget] = [
     FuzzTarget(
         name: "xml-libxml2", summary: "LibXML2Parser (SAX2, safe defaults) under each whitespace policy; the result written back as XML",
         dictionary: "xml", seeds: { xmlSeeds }, check: checkLibXML2),
+    FuzzTarget(
+        name: "xml-roundtrip", summary: "LibXML2Parser → XMLSerializer → LibXML2Parser is the identity, under each whitespace policy",
+        dictionary: "xml", seeds: { xmlSeeds }, check: checkXMLRoundTrip),
 ]
 
 /// Small documents: attributes, repeated siblings, mixed content, CDATA, namespaces,
@@ -28,4 +31,46 @@ private func checkLibXML2(_ bytes: [UInt8]) {
     guard let value = try? LibXML2Parser(whitespace: policy).parse(bytes) else { return }
     FuzzCheck.walk(value)
     _ = try? XMLSerializer().write(value)
+}
+
+/// Parse → write → parse gives an equal representation (``XMLSerializer``'s promise), under
+/// the policy the input's length picks; a value that parsed must be writable. Rule: an
+/// attribute named `text` reads back after the child elements (documented), so a value with
+/// a `"text"` key may come back with its keys in another order.
+private func checkXMLRoundTrip(_ bytes: [UInt8]) {
+    let policies: [LibXML2Parser.WhitespacePolicy] = [.dropWhitespaceOnly, .trim, .preserve]
+    let parser = LibXML2Parser(whitespace: policies[bytes.count % policies.count])
+    guard let value = try? parser.parse(bytes) else { return }
+    let written: [UInt8]
+    do { written = try XMLSerializer(prettyPrinted: bytes.count % 2 == 0).write(value) } catch {
+        FuzzCheck.mismatch("a parsed document cannot be written: \(error)\n value: \(value)", input: bytes)
+    }
+    let again = Result { try parser.parse(written) }
+    guard case .success(let reparsed) = again else {
+        FuzzCheck.mismatch("what XMLSerializer wrote does not parse: \(again)\n value: \(value)\n written: \(FuzzCheck.printable(written))", input: bytes)
+    }
+    if reparsed == value { return }
+    if hasTextKey(value), sortedKeys(reparsed) == sortedKeys(value) { return }
+    FuzzCheck.mismatch(
+        "parse → write → parse changed the document\n first: \(value)\n written: \(FuzzCheck.printable(written))\n again: \(reparsed)",
+        input: bytes)
+}
+
+/// Whether any object in `value` has a `"text"` key.
+private func hasTextKey(_ value: Representation) -> Bool {
+    switch value.content {
+    case .object(let members): members.keys.contains("text") || members.values.contains(where: hasTextKey)
+    case .array(let items): items.contains(where: hasTextKey)
+    default: false
+    }
+}
+
+/// `value` with every object's keys in sorted order.
+private func sortedKeys(_ value: Representation) -> Representation {
+    switch value.content {
+    case .object(let members):
+        Representation(.object(OrderedDictionary(uniqueKeysWithValues: members.sorted { $0.key < $1.key }.map { ($0.key, sortedKeys($0.value)) })))
+    case .array(let items): Representation(.array(items.map(sortedKeys)))
+    default: value
+    }
 }
