@@ -38,7 +38,10 @@ public struct XMLSerializer: RepresentationSerializer {
     public let name = "xml"
 
     /// Newlines and two-space indentation between elements. Elements with a `"text"` key are
-    /// written on one line so that indentation never becomes part of their text.
+    /// written on one line so that indentation never becomes part of their text. The
+    /// indentation is whitespace-only text between elements: a parser that keeps it
+    /// (``LibXML2Parser/WhitespacePolicy/preserve``) reads it as `"text"`, so the round trip
+    /// holds for pretty-printed output under the other policies only.
     public var prettyPrinted: Bool
     /// The element that wraps a value that has no single root key; `nil` (the default) makes
     /// such values fail with `.unsupportedShape`.
