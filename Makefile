@@ -1,8 +1,8 @@
 # `make test` and `make bench` install the system libraries when pkg-config
 # cannot find them, then run SwiftPM.
 
-PKG_CONFIG_NAMES := jansson yajl libxml-2.0
-APT_PACKAGES     := libjansson-dev libyajl-dev libxml2-dev pkg-config
+PKG_CONFIG_NAMES := jansson yajl libxml-2.0 simdjson
+APT_PACKAGES     := libjansson-dev libyajl-dev libxml2-dev libsimdjson-dev pkg-config
 SUDO             := $(shell [ "$$(id -u)" -eq 0 ] || echo sudo)
 SWIFT            ?= swift
 

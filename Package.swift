@@ -27,6 +27,10 @@ let package = Package(
         .package(url: "https://github.com/apple/swift-nio-extras.git", from: "1.20.0"),
         .package(url: "https://github.com/hummingbird-project/hummingbird.git", from: "2.0.0"),
         .package(url: "https://github.com/groue/GRDB.swift.git", from: "7.10.0"),
+        // rkbench's peers only (issue 15): the Swift packages a user would pick instead.
+        .package(url: "https://github.com/vapor/multipart-kit.git", from: "4.7.1"),
+        .package(url: "https://github.com/CoreOffice/XMLCoder.git", from: "0.18.2"),
+        .package(url: "https://github.com/drmohundro/SWXMLHash.git", from: "8.1.1"),
     ],
     // The module graph is one-way: each target depends only on the layers below it (see
     // "Architecture" in README.md). scripts/check-module-graph.py, run by `make test`, checks
@@ -119,13 +123,23 @@ let package = Package(
                 .product(name: "Crypto", package: "swift-crypto"),
             ]
         ),
+        // simdjson's DOM parser behind a C interface, for rkbench's physical-limit row (C++;
+        // Debian's libsimdjson-dev, installed by the Makefile).
+        .target(
+            name: "SimdjsonShim",
+            path: "Benchmarks/SimdjsonShim",
+            linkerSettings: [.linkedLibrary("simdjson")]
+        ),
         .executableTarget(
             name: "rkbench",
             dependencies: [
-                "RestKit", "RestKitStore", "RestKitResidentMemory", "CJansson", "CYAJL", "CLibXML2",
+                "RestKit", "RestKitStore", "RestKitResidentMemory", "CJansson", "CYAJL", "CLibXML2", "SimdjsonShim",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
                 .product(name: "Hummingbird", package: "hummingbird"),
                 .product(name: "GRDB", package: "GRDB.swift"),  // the store group's hand-written baseline
+                .product(name: "MultipartKit", package: "multipart-kit"),
+                .product(name: "XMLCoder", package: "XMLCoder"),
+                .product(name: "SWXMLHash", package: "SWXMLHash"),
             ],
             path: "Benchmarks/rkbench"
         ),
@@ -178,5 +192,6 @@ let package = Package(
             ]
         ),
     ],
-    swiftLanguageModes: [.v6]
+    swiftLanguageModes: [.v6],
+    cxxLanguageStandard: .cxx17
 )

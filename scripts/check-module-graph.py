@@ -31,7 +31,7 @@ import tempfile
 
 # Bottom first. A target may use targets of lower layers only.
 LAYERS = [
-    ("system libraries", ["CJansson", "CYAJL", "CLibXML2"]),
+    ("system libraries", ["CJansson", "CYAJL", "CLibXML2", "SimdjsonShim"]),
     ("support", ["RestKitResidentMemory"]),
     ("core", ["RestKitCore"]),
     ("codecs and mapping", ["RestKitJSON", "RestKitXML", "RestKitForms", "RestKitMapping"]),
@@ -43,7 +43,7 @@ LAYERS = [
     ("test support", ["RestKitTestSupport", "store-import-child"]),
     ("tests", None),  # every test target
 ]
-C_MODULE_OWNERS = {"CJansson": "RestKitJSON", "CYAJL": "RestKitJSON", "CLibXML2": "RestKitXML"}
+C_MODULE_OWNERS = {"CJansson": "RestKitJSON", "CYAJL": "RestKitJSON", "CLibXML2": "RestKitXML", "SimdjsonShim": "rkbench"}
 # External packages behind one library module: imported by library code only there, and only
 # with `internal import`, so none of their types is public (tests may import them freely).
 PACKAGE_OWNERS = {"GRDB": "RestKitStore", "GRDBSQLite": "RestKitStore"}

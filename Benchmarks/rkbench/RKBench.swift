@@ -20,7 +20,7 @@ import RestKit
 struct RKBench: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "rkbench",
-        abstract: "Measure RestKit's parsers against JSONSerialization, XMLParser, jansson, yajl and libxml2.")
+        abstract: "Measure RestKit's parsers against JSONSerialization, XMLParser, jansson, yajl, libxml2 and simdjson.")
 
     @Option(name: .long, help: ArgumentHelp(
         "A corpus folder with json/ and xml/ subfolders (default: ../shared/corpora if present, else generated documents).",
@@ -114,6 +114,7 @@ struct RKBench: ParsableCommand {
             throw ValidationError("no benchmark matches --filter \(filter ?? "")")
         }
         print("corpus: \(documents.origin)")
+        print("simdjson: \(SimdjsonDOMWorkload.implementation) implementation")
         print("mode: \(quick ? "quick" : "standard"), \(settings.rounds) samples of at least "
             + "\(TableReport.fixed(settings.minimumSampleSeconds * 1e3, 0)) ms per workload, interleaved; "
             + "\(cases.count) benchmarks")

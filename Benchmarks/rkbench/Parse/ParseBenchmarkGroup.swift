@@ -5,7 +5,7 @@ import RestKit
 ///
 /// | format | subjects (registry names) | baselines |
 /// |---|---|---|
-/// | JSON | `swift`, `jansson`, `yajl` | `JSONSerialization`, `json_loadb`, `yajl-noop` |
+/// | JSON | `swift`, `jansson`, `yajl` | `JSONSerialization`, `json_loadb`, `yajl-noop`, `simdjson` |
 /// | XML | `libxml2` | `XMLParser`, `xmlReadMemory` |
 ///
 /// Subjects come only from `registry.parser(named:)`; a name that is not registered is
@@ -36,7 +36,7 @@ struct ParseBenchmarkGroup: BenchmarkGroup {
         switch document.format {
         case .json:
             [FoundationJSONWorkload(document: document), JanssonLoadWorkload(document: document),
-             YAJLNoopWorkload(document: document)]
+             YAJLNoopWorkload(document: document), SimdjsonDOMWorkload(document: document)]
         case .xml:
             [FoundationXMLWorkload(document: document), LibXML2ReadMemoryWorkload(document: document)]
         }
