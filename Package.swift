@@ -138,6 +138,8 @@ let package = Package(
                 .product(name: "Hummingbird", package: "hummingbird"),
                 .product(name: "GRDB", package: "GRDB.swift"),  // the store group's hand-written baseline
                 .product(name: "MultipartKit", package: "multipart-kit"),
+                .product(name: "NIOCore", package: "swift-nio"),  // multipart-kit's ByteBuffer and HTTPHeaders
+                .product(name: "NIOHTTP1", package: "swift-nio"),
                 .product(name: "XMLCoder", package: "XMLCoder"),
                 .product(name: "SWXMLHash", package: "SWXMLHash"),
             ],
