@@ -4,7 +4,7 @@ import RestKit
 
 /// `rkbench`: RestKit's benchmark tool.
 ///
-/// Measures every benchmark group (parse, map, serialize, forms, multipart, stream-map, upload, store) over a corpus and prints, per benchmark,
+/// Measures every benchmark group (parse, map, serialize, xml-map, forms, multipart, stream-map, upload, store) over a corpus and prints, per benchmark,
 /// each workload's median seconds per run, then one summary row per subject × baseline pair.
 ///
 /// ```
@@ -83,7 +83,7 @@ struct RKBench: ParsableCommand {
     /// The benchmark groups, in run order. Add a group here.
     static func groups(registry: Registry, materialized: Bool) -> [any BenchmarkGroup] {
         [ParseBenchmarkGroup(registry: registry, includesMaterialized: materialized)]
-            + [MapBenchmarkGroup(), SerializeBenchmarkGroup()]
+            + [MapBenchmarkGroup(), SerializeBenchmarkGroup(), XMLMapBenchmarkGroup()]
             + [FormsBenchmarkGroup(registry: registry)]
             + [MultipartBenchmarkGroup()]
     }
