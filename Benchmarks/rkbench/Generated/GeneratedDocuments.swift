@@ -20,16 +20,31 @@ enum GeneratedDocuments {
     /// Every generated document, JSON first. Each has its own generator stream, so changing
     /// one generator leaves the others' bytes alone.
     static func all() -> [Document] {
-        let generators: [(String, Document.Format, (inout SplitMix64) -> [UInt8])] = [
+        generators.indices.map(document(at:))
+    }
+
+    /// The generated document called `name` alone (the same bytes ``all()`` gives it), or `nil`.
+    ///
+    /// ```swift
+    /// GeneratedDocuments.document(named: "generated-feed.xml")?.bytes.count   // about 600 KB
+    /// ```
+    static func document(named name: String) -> Document? {
+        generators.firstIndex { $0.0 == name }.map(document(at:))
+    }
+
+    private static var generators: [(String, Document.Format, (inout SplitMix64) -> [UInt8])] {
+        [
             ("generated-twitter.json", .json, TwitterLikeDocument.generate),
             ("generated-citm_catalog.json", .json, CatalogLikeDocument.generate),
             ("generated-canada.json", .json, GeoJSONLikeDocument.generate),
             ("generated-feed.xml", .xml, FeedLikeDocument.generate),
             ("generated-xmark_auction.xml", .xml, AuctionLikeDocument.generate),
         ]
-        return generators.enumerated().map { index, entry in
-            var random = SplitMix64(seed: seed &+ UInt64(index))
-            return Document(name: entry.0, format: entry.1, bytes: entry.2(&random))
-        }
+    }
+
+    private static func document(at index: Int) -> Document {
+        let (name, format, generate) = generators[index]
+        var random = SplitMix64(seed: seed &+ UInt64(index))
+        return Document(name: name, format: format, bytes: generate(&random))
     }
 }
