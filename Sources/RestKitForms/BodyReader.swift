@@ -73,7 +73,24 @@ extension Body {
         /// ```
         public func readAll() throws(BodyError) -> [UInt8] {
             var result: [UInt8] = []
-            if let length { result.reserveCapacity(Swift.max(length - bytesProduced, 0)) }
+            if let length {
+                // Read straight into the result's storage: one copy of each byte.
+                let remaining = Swift.max(length - bytesProduced, 0)
+                var failure: BodyError?
+                result = [UInt8](unsafeUninitializedCapacity: remaining) { storage, count in
+                    while count < remaining {
+                        do throws(BodyError) {
+                            let filled = try read(into: UnsafeMutableRawBufferPointer(UnsafeMutableBufferPointer(rebasing: storage[count...])))
+                            if filled == 0 { return }
+                            count += filled
+                        } catch {
+                            failure = error
+                            return
+                        }
+                    }
+                }
+                if let failure { throw failure }
+            }
             var buffer = [UInt8](repeating: 0, count: 64 * 1024)
             var failure: BodyError?
             while failure == nil {

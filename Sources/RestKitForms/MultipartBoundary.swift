@@ -1,3 +1,11 @@
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Musl)
+import Musl
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
 /// Multipart boundaries: random generation, RFC 2046 validation, and collision checks.
 ///
 /// ```swift
@@ -37,24 +45,21 @@ public enum MultipartBoundary {
     /// Whether `boundary` occurs anywhere in `content` (a stricter test than the delimiter
     /// `CRLF--boundary`, so a body never depends on what follows the match).
     static func occurs(_ boundary: [UInt8], in content: [UInt8]) -> Bool {
-        guard let first = boundary.first, content.count >= boundary.count else { return false }
+        guard !boundary.isEmpty, content.count >= boundary.count else { return false }
         return content.withUnsafeBytes { haystack in
             boundary.withUnsafeBytes { needle in
-                var start = 0
-                let lastStart = haystack.count - needle.count
-                while start <= lastStart {
-                    guard let found = haystack[start...lastStart].firstIndex(of: first) else { return false }
-                    if memcmpEqual(haystack, at: found, needle) { return true }
-                    start = found + 1
+                guard let haystackBase = haystack.baseAddress, let needleBase = needle.baseAddress else { return false }
+                // memchr to each candidate first byte, memcmp there.
+                let first = Int32(needle[0])
+                let end = haystackBase + (haystack.count - needle.count + 1)
+                var position = haystackBase
+                while position < end, let hit = memchr(position, first, end - position) {
+                    if memcmp(hit, needleBase, needle.count) == 0 { return true }
+                    position = UnsafeRawPointer(hit) + 1
                 }
                 return false
             }
         }
-    }
-
-    private static func memcmpEqual(_ haystack: UnsafeRawBufferPointer, at offset: Int, _ needle: UnsafeRawBufferPointer) -> Bool {
-        for index in 0..<needle.count where haystack[offset + index] != needle[index] { return false }
-        return true
     }
 
     /// RFC 2046 `bchars`: DIGIT / ALPHA / `'()+_,-./:=?` / space.

@@ -145,6 +145,10 @@ public struct MultipartForm: Sendable {
         }
     }
 
+    /// In-memory parts below this size are merged with the delimiters around them into one
+    /// segment; larger ones are their own segment, read in place rather than copied.
+    static let mergedPartLimit = 64 * 1024
+
     /// The body's segments, with adjacent in-memory bytes merged.
     private func segments() throws(MultipartError) -> [BodySegment] {
         var segments: [BodySegment] = []
@@ -153,9 +157,9 @@ public struct MultipartForm: Sendable {
             pending += Array("--\(boundary)\r\n".utf8)
             pending += try part.headerBlock(index: index)
             switch part.content {
-            case .bytes(let bytes):
+            case .bytes(let bytes) where bytes.count < Self.mergedPartLimit:
                 pending += bytes
-            case .file, .stream:
+            case .bytes, .file, .stream:
                 segments.append(.bytes(pending))
                 pending = []
                 segments.append(part.content.segment)

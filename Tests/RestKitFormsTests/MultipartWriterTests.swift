@@ -76,6 +76,24 @@ struct MultipartWriterTests {
         }
     }
 
+    @Test("boundary search: at the start, at the very end, cut by the end, after near misses")
+    func boundaryOccurrence() {
+        let needle = Array("--ab".utf8)
+        func occurs(_ text: String) -> Bool { MultipartBoundary.occurs(needle, in: Array(text.utf8)) }
+        #expect(occurs("--ab"))
+        #expect(occurs("--abxyz"))
+        #expect(occurs("xyz--ab"))
+        #expect(occurs("---a--a---ab"))
+        #expect(!occurs("xyz--a"))
+        #expect(!occurs("-"))
+        #expect(!occurs(""))
+        #expect(!occurs("--aB--Ab-ab"))
+        var large = [UInt8](repeating: UInt8(ascii: "-"), count: 1 << 20)
+        #expect(!MultipartBoundary.occurs(needle, in: large))
+        large.replaceSubrange((large.count - 4)..., with: needle)
+        #expect(MultipartBoundary.occurs(needle, in: large))
+    }
+
     @Test("the quoted pair is the one addition to the WHATWG escapes")
     func backslashEscape() {
         #expect(MultipartEncoding.escapeQuoted("a\\b") == "a\\\\b")
