@@ -153,15 +153,21 @@ public struct MultipartForm: Sendable {
     private func segments() throws(MultipartError) -> [BodySegment] {
         var segments: [BodySegment] = []
         var pending: [UInt8] = []
+        pending.reserveCapacity(parts.reduce(256) { total, part in
+            if case .bytes(let bytes) = part.content, bytes.count < Self.mergedPartLimit { return total + bytes.count + 160 }
+            return total + 160
+        })
+        let delimiter = Array("--\(boundary)\r\n".utf8)
         for (index, part) in parts.enumerated() {
-            pending += Array("--\(boundary)\r\n".utf8)
-            pending += try part.headerBlock(index: index)
+            pending += delimiter
+            try part.appendHeaderBlock(to: &pending, index: index)
             switch part.content {
             case .bytes(let bytes) where bytes.count < Self.mergedPartLimit:
                 pending += bytes
             case .bytes, .file, .stream:
                 segments.append(.bytes(pending))
                 pending = []
+                pending.reserveCapacity(1024)
                 segments.append(part.content.segment)
             }
             pending += [0x0D, 0x0A]

@@ -57,23 +57,29 @@ public struct MultipartPart: Sendable {
     /// ```
     public var length: Body.Length { content.segment.length }
 
-    /// The header block of this part: `Content-Disposition`, `Content-Type`, the additional
-    /// headers, and the blank line.
+    /// Appends the header block of this part to `output`: `Content-Disposition`,
+    /// `Content-Type`, the additional headers, and the blank line.
     ///
     /// `name` and `filename` are escaped as the WHATWG HTML standard does for
     /// multipart/form-data: `"` becomes `%22`, CR `%0D`, LF `%0A`; other characters are
     /// written as raw UTF-8, as browsers and curl send them. No `filename*` parameter is
     /// written: RFC 7578 §4.2 says it MUST NOT be used in multipart/form-data.
-    func headerBlock(index: Int) throws(MultipartError) -> [UInt8] {
-        var text = "Content-Disposition: form-data; name=\"\(MultipartEncoding.escapeQuoted(name))\""
+    func appendHeaderBlock(to output: inout [UInt8], index: Int) throws(MultipartError) {
+        output += "Content-Disposition: form-data; name=\"".utf8
+        output += MultipartEncoding.escapeQuoted(name).utf8
+        output.append(0x22)
         if let filename {
-            text += "; filename=\"\(MultipartEncoding.escapeQuoted(filename))\""
+            output += "; filename=\"".utf8
+            output += MultipartEncoding.escapeQuoted(filename).utf8
+            output.append(0x22)
         }
-        text += "\r\n"
+        output += [0x0D, 0x0A]
         if let contentType {
             let value = contentType.description
             try MultipartEncoding.validateHeader(name: "Content-Type", value: value, part: label(index))
-            text += "Content-Type: \(value)\r\n"
+            output += "Content-Type: ".utf8
+            output += value.utf8
+            output += [0x0D, 0x0A]
         }
         for header in headers {
             try MultipartEncoding.validateHeader(name: header.name, value: header.value, part: label(index))
@@ -83,10 +89,12 @@ public struct MultipartPart: Sendable {
                     .invalidHeader, "set \(header.name) through the part's name, filename and contentType",
                     part: label(index))
             }
-            text += "\(header.name): \(header.value)\r\n"
+            output += header.name.utf8
+            output += ": ".utf8
+            output += header.value.utf8
+            output += [0x0D, 0x0A]
         }
-        text += "\r\n"
-        return Array(text.utf8)
+        output += [0x0D, 0x0A]
     }
 
     /// The name used in errors: the field name, or `#index` when it is empty.

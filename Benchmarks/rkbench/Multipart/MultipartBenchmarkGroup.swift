@@ -40,7 +40,8 @@ struct MultipartBenchmarkGroup: BenchmarkGroup {
             [
                 BenchmarkCase(
                     name: "\(name)/serialize-\(fixture.label)", inputBytes: 0, lateInputBytes: { fixture.bodyBytes },
-                    subjects: [MultipartSerializeWorkload(fixture: fixture)], baselines: [MultipartKitSerializeWorkload(fixture: fixture)]),
+                    subjects: [MultipartSerializeWorkload(fixture: fixture, streamed: false), MultipartSerializeWorkload(fixture: fixture, streamed: true)],
+                    baselines: [MultipartKitSerializeWorkload(fixture: fixture)]),
                 BenchmarkCase(
                     name: "\(name)/parse-\(fixture.label)", inputBytes: 0, lateInputBytes: { fixture.bodyBytes },
                     subjects: [MultipartParseWorkload(fixture: fixture)], baselines: [MultipartKitParseWorkload(fixture: fixture)]),

@@ -2,20 +2,37 @@ import MultipartKit
 import NIOCore
 import RestKit
 
-/// Subject: RestKit writes the fixture's form into one array (the body knows its length, so
-/// the array is allocated once).
+/// Subject: RestKit writes the fixture's form: `restkit` into one array (as multipart-kit
+/// writes one `ByteBuffer`; the body knows its length, so the array is allocated once), or
+/// `restkit streamed` through the body's reader into one reused 64 KiB buffer (how the
+/// object manager sends it: no copy of the whole body).
 ///
 /// ```swift
 /// let fixture = MultipartPeerFixture.Lazy(label: "form", make: MultipartPeerFixture.smallForm)
-/// _ = try MultipartSerializeWorkload(fixture: fixture).run()   // body bytes
+/// _ = try MultipartSerializeWorkload(fixture: fixture, streamed: false).run()   // body bytes
 /// ```
-struct MultipartSerializeWorkload: Workload {
-    let name = "restkit"
+final class MultipartSerializeWorkload: Workload {
+    let name: String
     let fixture: MultipartPeerFixture.Lazy
+    let streamed: Bool
+    private var buffer = [UInt8](repeating: 0, count: 64 << 10)
+
+    init(fixture: MultipartPeerFixture.Lazy, streamed: Bool) {
+        self.fixture = fixture
+        self.streamed = streamed
+        name = streamed ? "restkit streamed" : "restkit"
+    }
 
     func run() throws -> Int {
         var form = try fixture.get().form
-        return try form.makeBody().makeReader().readAll().count
+        let reader = try form.makeBody().makeReader()
+        guard streamed else { return try reader.readAll().count }
+        var total = 0
+        while true {
+            let count = try buffer.withUnsafeMutableBytes { try reader.read(into: $0) }
+            if count == 0 { return total }
+            total += count
+        }
     }
 }
 
