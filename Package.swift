@@ -184,6 +184,8 @@ let package = Package(
                 .product(name: "Crypto", package: "swift-crypto"),
             ]
         ),
+        // rkbench's report code (the SVG chart), through `@testable import rkbench`.
+        .testTarget(name: "rkbenchTests", dependencies: ["rkbench", "RestKitCore", "RestKitXML"]),
         .testTarget(
             name: "rkTests",
             dependencies: [

@@ -11,6 +11,7 @@ import RestKit
 /// swift run -c release rkbench                       # ../shared/corpora, or generated documents
 /// swift run -c release rkbench --quick --filter twitter
 /// swift run -c release rkbench --corpus /data/corpora --json bench.json
+/// swift run -c release rkbench --chart bench.svg      # also an SVG chart of the ratios per group
 /// swift run -c release rkbench --generated           # embedded generated documents only
 /// swift run -c release rkbench --materialized        # also parse + materialized()
 /// swift build -c release && .build/release/rkbench --filter upload   # rk post vs curl -F, 2 GiB
@@ -44,6 +45,10 @@ struct RKBench: ParsableCommand {
 
     @Option(name: .long, help: ArgumentHelp("Also write the summary rows as JSON to this file.", valueName: "path"))
     var json: String?
+
+    @Option(name: .long, help: ArgumentHelp(
+        "Also write an SVG chart of the ratios, one panel per group, to this file.", valueName: "path"))
+    var chart: String?
 
     @Option(name: .long, help: ArgumentHelp(
         "Write the generated documents into this folder (laid out as json/ and xml/) and exit.",
@@ -80,6 +85,15 @@ struct RKBench: ParsableCommand {
         }
     }
 
+    /// `"2026-11-25 02:31 UTC"`.
+    static func timestamp(_ date: Date) -> String {
+        let formatter = DateFormatter()
+        formatter.locale = Locale(identifier: "en_US_POSIX")
+        formatter.timeZone = TimeZone(identifier: "UTC")
+        formatter.dateFormat = "yyyy-MM-dd HH:mm 'UTC'"
+        return formatter.string(from: date)
+    }
+
     /// The benchmark groups, in run order. Add a group here.
     static func groups(registry: Registry, materialized: Bool) -> [any BenchmarkGroup] {
         [ParseBenchmarkGroup(registry: registry, includesMaterialized: materialized)]
@@ -113,11 +127,15 @@ struct RKBench: ParsableCommand {
         guard !cases.isEmpty else {
             throw ValidationError("no benchmark matches --filter \(filter ?? "")")
         }
-        print("corpus: \(documents.origin)")
-        print("simdjson: \(SimdjsonDOMWorkload.implementation) implementation")
-        print("mode: \(quick ? "quick" : "standard"), \(settings.rounds) samples of at least "
-            + "\(TableReport.fixed(settings.minimumSampleSeconds * 1e3, 0)) ms per workload, interleaved; "
-            + "\(cases.count) benchmarks")
+        let notes = [
+            "corpus: \(documents.origin)",
+            "simdjson: \(SimdjsonDOMWorkload.implementation) implementation",
+            "mode: \(quick ? "quick" : "standard"), \(settings.rounds) samples of at least "
+                + "\(TableReport.fixed(settings.minimumSampleSeconds * 1e3, 0)) ms per workload, interleaved; "
+                + "\(cases.count) benchmarks",
+        ]
+        let started = Date()
+        notes.forEach { print($0) }
         print("")
 
         var harness = Harness(settings: settings)
@@ -134,6 +152,11 @@ struct RKBench: ParsableCommand {
         if let json {
             try JSONReport.write(results, to: json)
             print("wrote \(json)")
+        }
+        if let chart {
+            let title = "rkbench, \(Self.timestamp(started)), \(ProcessInfo.processInfo.activeProcessorCount) cores"
+            try SVGChart(title: title, notes: notes, comparisons: results.flatMap(\.comparisons)).write(to: chart)
+            print("wrote \(chart)")
         }
     }
 }
