@@ -18,6 +18,13 @@ public import RestKitCore
 public struct IncrementalJSONParser: ~Copyable {
     private var driver: YAJLDriver<YAJLState>
 
+    /// The most input bytes the document may have (see ``init(maximumDepth:maximumBytes:)``).
+    ///
+    /// ```swift
+    /// IncrementalJSONParser().maximumBytes   // 67108864 (64 MiB)
+    /// ```
+    public var maximumBytes: Int { driver.context.pointee.maximumBytes }
+
     /// Creates a parser that accepts one JSON value (any type) nested at most
     /// `maximumDepth` levels deep and at most `maximumBytes` long (default 64 MiB, the object
     /// manager's default for a whole response: the parser keeps all of it). A longer input

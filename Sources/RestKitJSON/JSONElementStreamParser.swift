@@ -72,6 +72,13 @@ public struct JSONElementStreamParser: ~Copyable, ElementStreamParser {
     /// ```
     public var keyPath: String { state.pointee.keyPathText }
 
+    /// The most input bytes one element may span (see ``init(keyPath:maximumDepth:maximumElementBytes:)``).
+    ///
+    /// ```swift
+    /// JSONElementStreamParser().maximumElementBytes   // 67108864 (64 MiB)
+    /// ```
+    public var maximumElementBytes: Int { state.pointee.maximumElementBytes }
+
     /// Elements handed out so far.
     ///
     /// ```swift
