@@ -2,7 +2,7 @@ internal import AsyncHTTPClient
 internal import NIOCore
 internal import NIOHTTP1
 internal import NIOHTTPCompression
-import Synchronization
+import RestKitCore
 
 /// The ``HTTPTransport`` over swift-server's AsyncHTTPClient (a process-wide client unless
 /// told otherwise).
@@ -287,7 +287,7 @@ extension Substring {
 
 /// The error a request body failed with, kept for the transport to report.
 final class BodyFailure: Sendable {
-    private let state = Mutex<(any Error & Sendable)?>(nil)
+    private let state = LockedValue<(any Error & Sendable)?>(nil)
 
     var error: (any Error & Sendable)? { state.withLock { $0 } }
 

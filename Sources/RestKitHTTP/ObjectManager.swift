@@ -1,4 +1,4 @@
-import Synchronization
+import RestKitCore
 import RestKitDefaults
 
 /// Configured once, asked for objects: does the HTTP, the content negotiation, the parsing
@@ -89,7 +89,7 @@ public final class ObjectManager: Sendable {
     /// manager.requestQueue.waitingCount   // requests waiting for one of the slots
     /// ```
     public let requestQueue: RequestQueue
-    private let state: Mutex<Configuration>
+    private let state: LockedValue<Configuration>
 
     /// A manager for `baseURL`, running at most `maximumConcurrentRequests` requests at once.
     ///
@@ -103,7 +103,7 @@ public final class ObjectManager: Sendable {
         self.baseURL = baseURL.hasSuffix("/") ? String(baseURL.dropLast()) : baseURL
         self.transport = transport
         requestQueue = RequestQueue(maximumConcurrentRequests: maximumConcurrentRequests)
-        state = Mutex(configuration)
+        state = LockedValue(configuration)
     }
 
     /// How many requests run at once (default 5); the others wait in order.

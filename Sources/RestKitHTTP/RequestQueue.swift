@@ -1,5 +1,5 @@
 import DequeModule
-import Synchronization
+import RestKitCore
 
 /// The requests of one ``ObjectManager``: at most ``maximumConcurrentRequests`` run at once,
 /// the others wait in first-in, first-out order.
@@ -60,7 +60,7 @@ public final class RequestQueue: Sendable {
         }
     }
 
-    private let state: Mutex<State>
+    private let state: LockedValue<State>
 
     /// A queue running at most `maximumConcurrentRequests` requests at once (at least 1).
     ///
@@ -68,7 +68,7 @@ public final class RequestQueue: Sendable {
     /// let queue = RequestQueue(maximumConcurrentRequests: 3)
     /// ```
     public init(maximumConcurrentRequests: Int = 5) {
-        state = Mutex(State(limit: Swift.max(maximumConcurrentRequests, 1)))
+        state = LockedValue(State(limit: Swift.max(maximumConcurrentRequests, 1)))
     }
 
     /// How many requests may run at once (default 5; values below 1 count as 1). Raising it

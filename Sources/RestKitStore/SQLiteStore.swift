@@ -1,7 +1,7 @@
 import Foundation
 internal import GRDB
 import RestKitMapping
-import Synchronization
+import RestKitCore
 
 /// A SQLite object store: mapped objects kept in tables, found and updated by their
 /// identification attributes.
@@ -22,7 +22,7 @@ public final class SQLiteStore: Sendable {
     public let path: String
     /// The signature of the schema registered per table, so that only registered mappings
     /// are used.
-    private let registered = Mutex<[String: String]>([:])
+    private let registered = LockedValue<[String: String]>([:])
 
     /// How a file store opens its database.
     ///

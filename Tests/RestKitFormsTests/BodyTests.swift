@@ -157,7 +157,12 @@ struct BodyTests {
             let elapsed = ContinuousClock.now - start
             #expect(produced == body.length.value)
             #expect(produced > size)
-            #expect(peakRSS - baseline < 64 << 20, "RSS grew from \(baseline) to \(peakRSS) bytes while streaming")
+            // Not under a sanitizer (`make sanitize`): AddressSanitizer keeps freed memory in its
+            // quarantine, so the other suites running beside this one raised the process's RSS
+            // by 84 MB in one run; the streaming is checked in ordinary runs.
+            if Sanitizer.running == nil {
+                #expect(peakRSS - baseline < 64 << 20, "RSS grew from \(baseline) to \(peakRSS) bytes while streaming")
+            }
             print("2 GiB sparse multipart: \(produced) bytes in \(elapsed), RSS \(baseline >> 20) → ≤ \(peakRSS >> 20) MiB")
         }
     }

@@ -1,3 +1,4 @@
+import Dispatch
 import Synchronization
 import Testing
 import RestKitHTTP
@@ -250,6 +251,22 @@ struct RequestQueueTests {
             #expect(manager.requestQueue.waitingCount == 0)
             #expect(gauge.peak <= 2)
         }
+    }
+
+    /// The queue's lock taken by several threads at once, without a server. Under `make
+    /// sanitize` this is the regression test for that lock: with `Synchronization.Mutex`,
+    /// ThreadSanitizer reported a race on the queue's state here (it cannot follow Mutex's
+    /// contended hand-over on Linux; see `LockedValue`).
+    @Test func itsStateIsSharedByManyThreadsAtOnce() {
+        let queue = RequestQueue(maximumConcurrentRequests: 1)
+        DispatchQueue.concurrentPerform(iterations: 4) { thread in
+            for round in 0..<5_000 {
+                queue.maximumConcurrentRequests = 1 + (thread + round) % 7
+                #expect(queue.runningCount + queue.waitingCount == 0)
+                if round % 250 == 0 { #expect(queue.cancelAllRequests() == 0) }
+            }
+        }
+        #expect((1...7).contains(queue.maximumConcurrentRequests))
     }
 }
 

@@ -115,7 +115,11 @@ struct FormCommandTests {
         let stats = try #require(Self.header("Stats", in: outcome.stderr))
         let peak = try #require(stats.split(separator: " ").dropLast().last.flatMap { Int($0) })
         #expect(stats.hasPrefix("\(length) bytes in "))
-        #expect(peak < 64 << 20, "\(stats)")
+        // Not under a sanitizer (`make sanitize`): AddressSanitizer's shadow memory and quarantine
+        // alone took rk's peak to 72 MB on this 1 GiB file; the streaming is checked in ordinary runs.
+        if Sanitizer.running == nil {
+            #expect(peak < 64 << 20, "\(stats)")
+        }
     }
 
     @Test func multipartParseErrorsNameTheFileAndTheByteOffset() throws {
