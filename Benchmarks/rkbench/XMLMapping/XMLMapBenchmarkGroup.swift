@@ -18,7 +18,7 @@ struct XMLMapBenchmarkGroup: BenchmarkGroup {
             return BenchmarkCase(
                 name: "\(name)/\(document.name)", inputBytes: document.bytes.count, lateObjects: { expected.items?.count },
                 subjects: [FeedMappingWorkload(document: document)],
-                baselines: [XMLCoderFeedWorkload(document: document, expected: expected), SWXMLHashFeedWorkload(document: document, expected: expected)])
+                baselines: [FeedPeerWorkload.xmlCoder(document: document, expected: expected), FeedPeerWorkload.swXMLHash(document: document, expected: expected)])
         }
     }
 }

@@ -18,55 +18,49 @@ struct FeedMappingWorkload: Workload {
     }
 }
 
-/// Baseline `XMLCoder`: CoreOffice/XMLCoder's `XMLDecoder` (on Foundation's `XMLParser`) into
-/// the same models.
-final class XMLCoderFeedWorkload: Workload {
-    let name = "XMLCoder"
+/// A peer's way from the feed's bytes to the same ``FeedItem``s, timed as a baseline:
+/// `XMLCoder` (CoreOffice/XMLCoder's `XMLDecoder`, on Foundation's `XMLParser`) or
+/// `SWXMLHash` (drmohundro/SWXMLHash's full, not lazy, parse and its
+/// `XMLObjectDeserialization`). Its models are compared with RestKit's when the harness first
+/// asks for ``skipReason``; a peer that differs is skipped, not compared.
+///
+/// ```swift
+/// let workload = FeedPeerWorkload.xmlCoder(document: document, expected: FeedExpectation(document: document))
+/// _ = try workload.run()   // the item count
+/// ```
+final class FeedPeerWorkload: Workload {
+    let name: String
     let document: Document
     private let expected: FeedExpectation
+    private let items: (Data) throws -> [FeedItem]
 
-    init(document: Document, expected: FeedExpectation) {
+    init(name: String, document: Document, expected: FeedExpectation, items: @escaping (Data) throws -> [FeedItem]) {
+        self.name = name
         self.document = document
         self.expected = expected
+        self.items = items
     }
 
-    /// Set when the models differ from RestKit's (the row is then skipped, not compared);
-    /// checked once, when the harness first asks.
-    lazy var skipReason: String? = Self.check(expected.items) { [document] in try Self.items(in: document.data) }
-
-    /// Text is kept as written (`trimValueWhitespaces` off), as RestKit and SWXMLHash keep
-    /// it: XMLCoder otherwise trims each piece of text XMLParser hands it, dropping the space
-    /// between `</p>` and `<a` in an escaped description.
-    static func items(in data: Data) throws -> [FeedItem] {
-        let decoder = XMLDecoder(trimValueWhitespaces: false)
-        return try decoder.decode(XMLCoderFeed.self, from: data).channel.item
+    /// XMLCoder, with text kept as written (`trimValueWhitespaces` off), as RestKit and SWXMLHash
+    /// keep it: XMLCoder otherwise trims each piece of text XMLParser hands it, dropping the
+    /// space between `</p>` and `<a` in an escaped description.
+    static func xmlCoder(document: Document, expected: FeedExpectation) -> FeedPeerWorkload {
+        FeedPeerWorkload(name: "XMLCoder", document: document, expected: expected) { data in
+            try XMLDecoder(trimValueWhitespaces: false).decode(XMLCoderFeed.self, from: data).channel.item
+        }
     }
+
+    /// SWXMLHash's full parse and `XMLObjectDeserialization`.
+    static func swXMLHash(document: Document, expected: FeedExpectation) -> FeedPeerWorkload {
+        FeedPeerWorkload(name: "SWXMLHash", document: document, expected: expected) { data in
+            try XMLHash.parse(data)["rss"]["channel"]["item"].value()
+        }
+    }
+
+    lazy var skipReason: String? = Self.check(expected.items) { [document, items] in try items(document.data) }
 
     func run() throws -> Int {
-        try Self.items(in: document.data).count
-    }
-}
-
-/// Baseline `SWXMLHash`: drmohundro/SWXMLHash's full (not lazy) parse and its
-/// `XMLObjectDeserialization` into the same models.
-final class SWXMLHashFeedWorkload: Workload {
-    let name = "SWXMLHash"
-    let document: Document
-    private let expected: FeedExpectation
-
-    init(document: Document, expected: FeedExpectation) {
-        self.document = document
-        self.expected = expected
-    }
-
-    lazy var skipReason: String? = Self.check(expected.items) { [document] in try Self.items(in: document.data) }
-
-    static func items(in data: Data) throws -> [FeedItem] {
-        try XMLHash.parse(data)["rss"]["channel"]["item"].value()
-    }
-
-    func run() throws -> Int {
-        try Self.items(in: document.data).count
+        try items(document.data).count
     }
 }
 
