@@ -91,19 +91,20 @@ extension Body {
                 }
                 if let failure { throw failure }
             }
-            var buffer = [UInt8](repeating: 0, count: 64 * 1024)
+            // The rest (all of it when the length is unknown; after a known length, only the
+            // end and the body's own length check), through a buffer on the stack: no heap
+            // allocation for a body that is already complete.
             var failure: BodyError?
-            while failure == nil {
-                let count = buffer.withUnsafeMutableBytes { raw -> Int in
+            withUnsafeTemporaryAllocation(byteCount: 16 * 1024, alignment: 1) { buffer in
+                while failure == nil {
                     do throws(BodyError) {
-                        return try read(into: raw)
+                        let count = try read(into: buffer)
+                        if count == 0 { return }
+                        result.append(contentsOf: UnsafeRawBufferPointer(rebasing: buffer[..<count]))
                     } catch {
                         failure = error
-                        return 0
                     }
                 }
-                if count == 0 { break }
-                result.append(contentsOf: buffer[..<count])
             }
             if let failure { throw failure }
             return result

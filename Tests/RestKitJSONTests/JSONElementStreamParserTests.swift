@@ -222,6 +222,7 @@ struct JSONElementStreamParserTests {
         }
         #expect(outside.errorType == .sizeLimitExceeded)
         #expect(outside.location?.byteOffset == 12)
+        #expect(outside.reason.contains("more than 12 bytes without a complete value (maximumElementBytes)"))
         #expect(try Self.stream(Array(keyed.utf8), keyPath: "items", chunkSize: chunkSize, maximumElementBytes: 24).elements == [1, 2])
     }
 
