@@ -1,8 +1,9 @@
 public import RestKitCore
 
-/// Parses JSON with yajl from chunks of any size: append bytes as they arrive, then
-/// finish. The result is the same whatever the chunking, from one byte at a time to the
-/// whole document at once.
+/// Parses JSON from chunks of any size with RestKit's own scanner (the one ``JSONParser``
+/// runs over a whole document): append bytes as they arrive, then finish. The value, or the
+/// error with its line, column and byte offset, is exactly ``JSONParser``'s, whatever the
+/// chunking, from one byte at a time to the whole document at once.
 ///
 /// ```swift
 /// var parser = IncrementalJSONParser()
@@ -12,18 +13,23 @@ public import RestKitCore
 /// let value = try parser.finish()
 /// ```
 ///
-/// The parser owns a yajl handle and is not copyable; after `finish()` (or after a failed
-/// `append`) it cannot be used again. The checks and errors are the ``YAJLDriver``'s, shared
-/// with ``JSONElementStreamParser``.
-public struct IncrementalJSONParser: ~Copyable {
-    private var driver: YAJLDriver<YAJLState>
+/// Each append scans as far as the input goes; a token the chunk cuts (a string, a number, a
+/// literal) is read again from its start with the next chunk, so no bytes are scanned twice
+/// except those. Malformed input fails in the `append` that completes the bad token. The
+/// parsed document keeps the input (strings point into it), so at most ``maximumBytes`` are
+/// accepted. ``YAJLIncrementalParser`` does the same with yajl.
+///
+/// After `finish()` (or after a failed `append`) the parser cannot be used again: every call
+/// throws the same error.
+public struct IncrementalJSONParser {
+    private var scanner: ChunkedJSONScanner
 
     /// The most input bytes the document may have (see ``init(maximumDepth:maximumBytes:)``).
     ///
     /// ```swift
     /// IncrementalJSONParser().maximumBytes   // 67108864 (64 MiB)
     /// ```
-    public var maximumBytes: Int { driver.context.pointee.maximumBytes }
+    public var maximumBytes: Int { scanner.maximumBytes }
 
     /// Creates a parser that accepts one JSON value (any type) nested at most
     /// `maximumDepth` levels deep and at most `maximumBytes` long (default 64 MiB, the object
@@ -35,13 +41,7 @@ public struct IncrementalJSONParser: ~Copyable {
     /// var large = IncrementalJSONParser(maximumBytes: 1 << 30)
     /// ```
     public init(maximumDepth: Int = 512, maximumBytes: Int = 64 << 20) {
-        self.init(maximumDepth: maximumDepth, maximumBytes: maximumBytes, expectedBytes: 0)
-    }
-
-    init(maximumDepth: Int, maximumBytes: Int = .max, expectedBytes: Int) {
-        driver = YAJLDriver(
-            context: YAJLState(maximumDepth: max(1, maximumDepth), maximumBytes: max(0, maximumBytes), expectedBytes: expectedBytes),
-            callbacks: YAJLCallbacks.table)
+        scanner = ChunkedJSONScanner(maximumDepth: maximumDepth, maximumBytes: maximumBytes, parserName: "swift")
     }
 
     /// Feeds the next chunk.
@@ -52,7 +52,7 @@ public struct IncrementalJSONParser: ~Copyable {
     ///
     /// - Throws: ``ParseError`` at the first malformed byte; the parser is then spent.
     public mutating func append(_ chunk: UnsafeRawBufferPointer) throws(ParseError) {
-        try driver.parse(chunk)
+        try scanner.append(chunk)
     }
 
     /// Feeds the next chunk from any byte sequence (`[UInt8]`, `Data`, `ArraySlice<UInt8>`).
@@ -61,7 +61,7 @@ public struct IncrementalJSONParser: ~Copyable {
     /// try parser.append(Array(#"{"id": 1"#.utf8))
     /// ```
     public mutating func append<Bytes: Sequence<UInt8>>(_ bytes: Bytes) throws(ParseError) {
-        try withContiguousBytes(of: bytes) { (raw) throws(ParseError) in try driver.parse(raw) }
+        try withContiguousBytes(of: bytes) { (raw) throws(ParseError) in try scanner.append(raw) }
     }
 
     /// Ends the input and returns the document.
@@ -72,11 +72,6 @@ public struct IncrementalJSONParser: ~Copyable {
     ///
     /// - Throws: ``ParseError`` when the input is empty, truncated or malformed.
     public mutating func finish() throws(ParseError) -> Representation {
-        try driver.complete()
-        guard let root = driver.context.pointee.builder.finish() else {
-            try driver.fail(.truncated, "no JSON value in the input", at: driver.context.pointee.inputCount, in: nil)
-        }
-        driver.markFinished()
-        return root
+        try scanner.finish()
     }
 }

@@ -1,7 +1,7 @@
 internal import CYAJL
 import RestKitCore
 
-/// yajl's callback table for ``JSONElementStreamParser``, built once. Each callback is a
+/// yajl's callback table for ``YAJLElementStreamParser``, built once. Each callback is a
 /// non-capturing closure that finds the ``JSONStreamState`` through yajl's context pointer
 /// and hands the event to it.
 enum JSONStreamCallbacks {

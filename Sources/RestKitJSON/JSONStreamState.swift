@@ -13,7 +13,7 @@ import RestKitCore
 /// - **in the target array**: each element is built on ``builder`` and moved to
 ///   ``completed`` as soon as it closes; the builder then starts empty again.
 ///
-/// The ``YAJLDriver`` of a ``JSONElementStreamParser`` allocates it, so callbacks reach it
+/// The ``YAJLDriver`` of a ``YAJLElementStreamParser`` allocates it, so callbacks reach it
 /// through yajl's context pointer without reference counting.
 struct JSONStreamState {
     /// The key path components, as UTF-8; empty for a top-level array.

@@ -2,7 +2,7 @@ internal import CYAJL
 import RestKitCore
 
 /// What yajl's callbacks write into. yajl's context pointer points at one of these; the
-/// ``YAJLDriver`` of an ``IncrementalJSONParser`` allocates it, so callbacks reach it without
+/// ``YAJLDriver`` of an ``YAJLIncrementalParser`` allocates it, so callbacks reach it without
 /// reference counting or exclusivity checks.
 struct YAJLState {
     var builder: TapeBuilder

@@ -2,8 +2,8 @@ internal import CYAJL
 import RestKitCore
 
 /// The one driver of yajl: feeds it chunks, applies the checks yajl does not make, and turns
-/// its failures into ``ParseError``s with a location. ``IncrementalJSONParser`` (the whole
-/// document, on a tape) and ``JSONElementStreamParser`` (array elements, input not kept)
+/// its failures into ``ParseError``s with a location. ``YAJLIncrementalParser`` (the whole
+/// document, on a tape) and ``YAJLElementStreamParser`` (array elements, input not kept)
 /// differ only in their callbacks and their ``YAJLContext``.
 ///
 /// The checks yajl does not make: form feed and vertical tab (yajl takes them for

@@ -2,11 +2,11 @@ public import RestKitCore
 
 /// Parses JSON with yajl, building the ``Representation`` straight from yajl's events
 /// (no intermediate tree). Registered as `"yajl"`; the same engine reads documents in
-/// chunks (``IncrementalJSONParser``) and streams array elements (``JSONElementStreamParser``).
+/// chunks (``YAJLIncrementalParser``) and streams array elements (``YAJLElementStreamParser``).
 ///
 /// Integers outside `Int64` and numbers a `Double` cannot hold keep their exact text
 /// (``Representation/number(_:)``). For input that arrives in pieces, use
-/// ``IncrementalJSONParser``.
+/// ``YAJLIncrementalParser``.
 ///
 /// ```swift
 /// let value = try YAJLParser().parse(text: #"{"id": 18446744073709551616}"#)
@@ -32,7 +32,7 @@ public struct YAJLParser: RepresentationParser {
 
     /// The typed-throws core of ``parse(_:)``: one `append`, then `finish`.
     func parseDocument(_ input: UnsafeRawBufferPointer) throws(ParseError) -> Representation {
-        var parser = IncrementalJSONParser(maximumDepth: maximumDepth, expectedBytes: input.count)
+        var parser = YAJLIncrementalParser(maximumDepth: maximumDepth, expectedBytes: input.count)
         try parser.append(input)
         return try parser.finish()
     }

@@ -9,8 +9,12 @@ import Testing
 /// The `json-diff-chunked` fuzz target found documents where they did not: the checks the
 /// yajl driver makes itself (form feed, UTF-8, text after the value) ran per chunk before or
 /// after yajl, so which error came first depended on where a chunk ended. Documents of up to
-/// three pieces are tried here at every chunk size and some mixed sizes.
+/// three pieces are tried here at every chunk size and some mixed sizes. Both engines are
+/// tried: RestKit's scanner (whose chunked parse must also give exactly ``JSONParser``'s value
+/// or error) and yajl.
 struct ChunkedAgreementTests {
+    enum Engine: CaseIterable { case swift, yajl }
+
     /// Pieces chosen to put an error or a token end at every kind of place.
     static let pieces: [[UInt8]] = [
         "[1,", "{\"a\":", "{\"a\":[", "12", "1.", "-", "1e", "tru", "\"ab", "\"\\u12", "\"\\", "]", "}",
@@ -62,33 +66,64 @@ struct ChunkedAgreementTests {
         return slices
     }
 
-    static func incremental(_ bytes: [UInt8], _ pattern: [Int]?, maximumBytes: Int) -> Outcome {
-        Outcome { () throws(ParseError) -> String in
-            var parser = IncrementalJSONParser(maximumBytes: maximumBytes)
-            for slice in pattern.map({ slices(bytes, $0) }) ?? [bytes[...]] { try parser.append(slice) }
-            return "\(try parser.finish())"
+    static func incremental(_ engine: Engine, _ bytes: [UInt8], _ pattern: [Int]?, maximumBytes: Int) -> Outcome {
+        let chunks = pattern.map({ slices(bytes, $0) }) ?? [bytes[...]]
+        return Outcome { () throws(ParseError) -> String in
+            switch engine {
+            case .swift:
+                var parser = IncrementalJSONParser(maximumBytes: maximumBytes)
+                for chunk in chunks { try parser.append(chunk) }
+                return "\(try parser.finish())"
+            case .yajl:
+                var parser = YAJLIncrementalParser(maximumBytes: maximumBytes)
+                for chunk in chunks { try parser.append(chunk) }
+                return "\(try parser.finish())"
+            }
         }
     }
 
-    static func stream(_ bytes: [UInt8], _ pattern: [Int]?, keyPath: String?, maximumElementBytes: Int) -> Outcome {
-        Outcome { () throws(ParseError) -> String in
-            var parser = JSONElementStreamParser(keyPath: keyPath, maximumElementBytes: maximumElementBytes)
+    static func stream(_ engine: Engine, _ bytes: [UInt8], _ pattern: [Int]?, keyPath: String?, maximumElementBytes: Int) -> Outcome {
+        let chunks = pattern.map({ slices(bytes, $0) }) ?? [bytes[...]]
+        return Outcome { () throws(ParseError) -> String in
             var elements: [Representation] = []
-            for slice in pattern.map({ slices(bytes, $0) }) ?? [bytes[...]] { elements += try parser.append(slice) }
-            elements += try parser.finish()
+            switch engine {
+            case .swift:
+                var parser = JSONElementStreamParser(keyPath: keyPath, maximumElementBytes: maximumElementBytes)
+                for chunk in chunks { elements += try parser.append(chunk) }
+                elements += try parser.finish()
+            case .yajl:
+                var parser = YAJLElementStreamParser(keyPath: keyPath, maximumElementBytes: maximumElementBytes)
+                for chunk in chunks { elements += try parser.append(chunk) }
+                elements += try parser.finish()
+            }
             return "\(elements)"
         }
     }
 
-    /// With the default limit and with a limit that many documents exceed (the size limit is
-    /// reported at the first byte over it, whatever the chunking).
-    @Test("incremental parser: every chunking gives the whole parse's value or error and offset", arguments: [64 << 20, 7])
-    func incrementalAgrees(maximumBytes: Int) {
+    /// RestKit's chunked parse gives exactly the whole-document scanner's value or error.
+    @Test("incremental parser: one chunk gives JSONParser's value or error, line and column")
+    func incrementalIsTheWholeScanner() {
         var mismatches: [String] = []
         for document in Self.documents {
-            let whole = Self.incremental(document, nil, maximumBytes: maximumBytes)
+            let whole = Outcome { () throws(ParseError) -> String in
+                do { return try document.withUnsafeBytes { "\(try JSONParser().parse($0))" } }
+                catch let error as ParseError { throw error } catch { return "not a ParseError: \(error)" }
+            }
+            let chunked = Self.incremental(.swift, document, nil, maximumBytes: .max)
+            if chunked != whole { mismatches.append("\(document): \(chunked), JSONParser: \(whole)") }
+        }
+        #expect(mismatches.isEmpty, "\(mismatches.count) mismatches, e.g. \(mismatches.prefix(20).joined(separator: "\n"))")
+    }
+
+    /// With the default limit and with a limit that many documents exceed (the size limit is
+    /// reported at the first byte over it, whatever the chunking).
+    @Test("incremental parser: every chunking gives the whole parse's value or error and offset", arguments: Engine.allCases, [64 << 20, 7])
+    func incrementalAgrees(engine: Engine, maximumBytes: Int) {
+        var mismatches: [String] = []
+        for document in Self.documents {
+            let whole = Self.incremental(engine, document, nil, maximumBytes: maximumBytes)
             for pattern in Self.patterns where pattern.count > 1 || pattern[0] < document.count {
-                let chunked = Self.incremental(document, pattern, maximumBytes: maximumBytes)
+                let chunked = Self.incremental(engine, document, pattern, maximumBytes: maximumBytes)
                 if chunked != whole { mismatches.append("\(document) in \(pattern): \(chunked), whole: \(whole)") }
             }
         }
@@ -97,13 +132,14 @@ struct ChunkedAgreementTests {
 
     @Test(
         "element stream: every chunking gives the whole parse's elements or error and offset",
-        arguments: [nil, "a"], [64 << 20, 4])
-    func streamAgrees(keyPath: String?, maximumElementBytes: Int) {
+        arguments: Engine.allCases, [(nil, 64 << 20), ("a", 64 << 20), (nil, 4), ("a", 4)] as [(String?, Int)])
+    func streamAgrees(engine: Engine, settings: (keyPath: String?, maximumElementBytes: Int)) {
+        let (keyPath, maximumElementBytes) = settings
         var mismatches: [String] = []
         for document in Self.documents {
-            let whole = Self.stream(document, nil, keyPath: keyPath, maximumElementBytes: maximumElementBytes)
+            let whole = Self.stream(engine, document, nil, keyPath: keyPath, maximumElementBytes: maximumElementBytes)
             for pattern in Self.patterns where pattern.count > 1 || pattern[0] < document.count {
-                let chunked = Self.stream(document, pattern, keyPath: keyPath, maximumElementBytes: maximumElementBytes)
+                let chunked = Self.stream(engine, document, pattern, keyPath: keyPath, maximumElementBytes: maximumElementBytes)
                 if chunked != whole { mismatches.append("\(document) in \(pattern): \(chunked), whole: \(whole)") }
             }
         }

@@ -3,8 +3,8 @@ import Testing
 
 @testable import RestKitJSON
 
-/// The yajl driver, tested once: both parsers that run on it (``IncrementalJSONParser`` for a
-/// whole document, ``JSONElementStreamParser`` for the elements of a top-level array) reject
+/// The yajl driver, tested once: both parsers that run on it (``YAJLIncrementalParser`` for a
+/// whole document, ``YAJLElementStreamParser`` for the elements of a top-level array) reject
 /// the same inputs with the same error type at the same position, at every chunk size, and
 /// share the spent and finished states. What differs between them (the callbacks, keeping or
 /// not keeping the input) is tested in their own suites.
@@ -22,7 +22,7 @@ struct YAJLDriverTests {
         }
         switch frontEnd {
         case .document:
-            var parser = IncrementalJSONParser(maximumDepth: maximumDepth)
+            var parser = YAJLIncrementalParser(maximumDepth: maximumDepth)
             do throws(ParseError) {
                 for chunk in chunks { try parser.append(chunk) }
                 _ = try parser.finish()
@@ -31,7 +31,7 @@ struct YAJLDriverTests {
                 return error
             }
         case .elements:
-            var parser = JSONElementStreamParser(maximumDepth: maximumDepth)
+            var parser = YAJLElementStreamParser(maximumDepth: maximumDepth)
             do throws(ParseError) {
                 for chunk in chunks { _ = try parser.append(chunk) }
                 try parser.finish()
@@ -82,13 +82,13 @@ struct YAJLDriverTests {
     }
 
     @Test func aSpentDriverRethrowsItsError() throws {
-        var incremental = IncrementalJSONParser()
+        var incremental = YAJLIncrementalParser()
         let first = #expect(throws: ParseError.self) { try incremental.append(Array("[1,}".utf8)) }
         let again = #expect(throws: ParseError.self) { try incremental.append(Array("2]".utf8)) }
         let atEnd = #expect(throws: ParseError.self) { _ = try incremental.finish() }
         #expect(first != nil && again == first && atEnd == first)
 
-        var elements = JSONElementStreamParser()
+        var elements = YAJLElementStreamParser()
         let firstElements = #expect(throws: ParseError.self) { _ = try elements.append(Array("[1,}".utf8)) }
         let againElements = #expect(throws: ParseError.self) { _ = try elements.append(Array("2]".utf8)) }
         #expect(firstElements != nil && againElements == firstElements)
@@ -96,13 +96,13 @@ struct YAJLDriverTests {
     }
 
     @Test func aFinishedDriverRejectsMoreInput() throws {
-        var incremental = IncrementalJSONParser()
+        var incremental = YAJLIncrementalParser()
         try incremental.append(Array("[1]".utf8))
         #expect(try incremental.finish() == [1])
         let error = #expect(throws: ParseError.self) { try incremental.append(Array(" ".utf8)) }
         #expect(error?.reason == "the parser has already finished")
 
-        var elements = JSONElementStreamParser()
+        var elements = YAJLElementStreamParser()
         #expect(try elements.append(Array("[1]".utf8)) == [1])
         try elements.finish()
         let again = #expect(throws: ParseError.self) { try elements.finish() }

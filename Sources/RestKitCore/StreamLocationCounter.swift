@@ -5,10 +5,9 @@ import Musl
 #elseif canImport(Darwin)
 import Darwin
 #endif
-import RestKitCore
 
 /// Line and column for a parser that does not keep its input: counts lines and columns
-/// chunk by chunk as input goes by, so an error anywhere can still be reported with the
+/// chunk by chunk as input goes by (the yajl driver, ``JSONElementScanner``), so an error anywhere can still be reported with the
 /// same ``SourceLocation`` a whole-document parser gives.
 ///
 /// The cost is one pass over each chunk after it is parsed: newlines are found with
@@ -20,9 +19,11 @@ import RestKitCore
 /// counter.advance(over: chunk)                            // after each chunk
 /// counter.location(at: offset, inChunk: next, from: 1024) // where an error is reported
 /// ```
-struct StreamLocationCounter {
+package struct StreamLocationCounter {
+    package init() {}
+
     /// Bytes counted so far.
-    private(set) var offset = 0
+    package private(set) var offset = 0
     /// 1-based line at ``offset``.
     private var line = 1
     /// 1-based column at ``offset``.
@@ -36,7 +37,7 @@ struct StreamLocationCounter {
     private var recentCount = 0
 
     /// Counts a chunk that has been parsed.
-    mutating func advance(over chunk: UnsafeBufferPointer<UInt8>) {
+    package mutating func advance(over chunk: UnsafeBufferPointer<UInt8>) {
         let head = max(0, chunk.count - 4)
         (line, column) = Self.advance(line: line, column: column, over: UnsafeBufferPointer(rebasing: chunk[0..<head]))
         for byte in chunk[head...] {
@@ -57,7 +58,7 @@ struct StreamLocationCounter {
     /// at the end of the input counted so far when `chunk` is empty. The byte offset is always
     /// exact; line and column too, except for an offset further back than four bytes
     /// (which no caller reports), placed at the chunk's start.
-    func location(at inputOffset: Int, inChunk chunk: UnsafeBufferPointer<UInt8>, from chunkOffset: Int) -> SourceLocation {
+    package func location(at inputOffset: Int, inChunk chunk: UnsafeBufferPointer<UInt8>, from chunkOffset: Int) -> SourceLocation {
         let back = chunkOffset - inputOffset
         if back >= 1, back <= recentCount, chunkOffset == offset {
             let position = switch back {

@@ -1,0 +1,540 @@
+/// How a ``JSONCursor`` is used: over a whole document at once, over a document that arrives in
+/// chunks, or over a stream whose array elements are handed out one by one. The cursor is
+/// specialised for each, so the whole-document scan pays nothing for the other two.
+protocol JSONScanMode {
+    /// Input may stop in the middle of a token and continue in a later call: the cursor keeps
+    /// a checkpoint at each token and returns to it instead of reporting the end of input.
+    static var isChunked: Bool { get }
+    /// The cursor reports values, keys and closing brackets to its ``JSONCursor/stream``.
+    static var streamsElements: Bool { get }
+}
+
+/// A whole document in memory.
+enum WholeDocumentScan: JSONScanMode {
+    static var isChunked: Bool { false }
+    static var streamsElements: Bool { false }
+}
+
+/// A whole document that arrives in chunks.
+enum ChunkedDocumentScan: JSONScanMode {
+    static var isChunked: Bool { true }
+    static var streamsElements: Bool { false }
+}
+
+/// The elements of one array, handed out as they complete.
+enum ElementStreamScan: JSONScanMode {
+    static var isChunked: Bool { true }
+    static var streamsElements: Bool { true }
+}
+
+/// Where the cursor is in the grammar: the next thing it reads.
+enum JSONScanPhase {
+    /// A value (whitespace first).
+    case value
+    /// Just after `{` or `[`: the closing bracket, or the first key or element.
+    case containerStart
+    /// An object key, its colon and the whitespace after it.
+    case key
+    /// Whitespace, then `,`, a closing bracket, or (at the top level) the end of the input.
+    case afterValue
+}
+
+/// An error found while scanning, before its line and column are worked out. `offset` is an
+/// index into the cursor's buffer.
+struct ScanFailure: Error {
+    var type: ParseError.ErrorType
+    var reason: String
+    var offset: Int
+}
+
+/// The scanner proper (after swift-foundation's `JSONScanner`): a cursor over raw memory
+/// that lays JSON out as ``Tape`` entries, with containers on an explicit stack (no
+/// recursion: depth is bounded by ``maximumDepth``, not by the thread's stack).
+///
+/// One grammar, three uses (``JSONScanMode``). Over a whole document it runs once. Over
+/// chunks it resumes: it records a checkpoint at every token (the phase, the index, the
+/// innermost container and the tape's length), and when a token runs into the end of the
+/// input received so far, it truncates the tape back to the checkpoint and returns; the
+/// owner appends the next chunk and calls ``scan()`` again, which rescans that one token.
+/// So every decision is made with the bytes it needs, and chunked and whole scans give the
+/// same value, or the same error at the same offset, whatever the chunk boundaries.
+///
+/// Nothing is decoded that does not have to be: a string without escapes becomes an entry
+/// pointing at its bytes in the input; only strings with escapes are decoded (into
+/// ``decoded``); UTF-8 is validated only inside strings that have a byte above `0x7F`
+/// (outside strings any such byte is a syntax error anyway); integers of up to 18 digits
+/// become `Int64` entries; other numbers keep their text (``JSONNumberSyntax``).
+///
+/// The grammar is RFC 8259, strictly: no comments, no trailing commas, no leading zeros,
+/// whitespace is space, tab, line feed and carriage return only, control characters must be
+/// escaped, `\u` escapes must pair surrogates, and the input must be valid UTF-8.
+struct JSONCursor<Mode: JSONScanMode> {
+    /// The input received so far.
+    var base: UnsafePointer<UInt8>
+    /// Where scanning must stop: the end of the input received, or a size limit before it.
+    var end: Int
+    /// Whether the input ends at ``end`` (no chunk follows).
+    var isFinal: Bool
+    let maximumDepth: Int
+    var entries: [Tape.Entry] = []
+    var decoded: [UInt8] = []
+    /// The open containers around the innermost one (which is ``Checkpoint/top``).
+    var stack: [OpenContainer] = []
+    /// Where scanning resumes.
+    var checkpoint = Checkpoint(phase: .value, index: 0, top: OpenContainer(entry: -1, count: 0, isObject: false), entryCount: 0, decodedCount: 0)
+    /// Whether the document's value is complete (whole-document scans: and nothing follows it).
+    var isComplete = false
+    /// What offsets written on the tape are relative to: input offsets to ``inputBase``,
+    /// entry indices to ``entryBase``, decoded text to ``decodedBase``. Zero for a document;
+    /// an element's start in an element stream, so that its entries move out as they are.
+    var inputBase = 0
+    var entryBase = 0
+    var decodedBase = 0
+    /// The element stream's navigation (used only when `Mode.streamsElements`).
+    var stream = ElementNavigation(components: [])
+
+    /// An open container: its entry (or -1 once a stream dropped it), how many values it holds
+    /// so far, and whether it is an object.
+    struct OpenContainer {
+        var entry: Int
+        var count: UInt32
+        var isObject: Bool
+    }
+
+    /// The state at the start of the last token read (before the whitespace in front of it).
+    struct Checkpoint {
+        var phase: JSONScanPhase
+        var index: Int
+        var top: OpenContainer
+        var entryCount: Int
+        var decodedCount: Int
+    }
+
+    init(base: UnsafePointer<UInt8>, count: Int, isFinal: Bool, maximumDepth: Int) {
+        self.base = base
+        end = count
+        self.isFinal = isFinal
+        self.maximumDepth = maximumDepth
+        stack.reserveCapacity(32)
+    }
+
+    /// Nesting of the open containers.
+    var depth: Int { stack.count }
+
+    // MARK: Structure
+
+    /// Scans from the checkpoint. Returns `true` when the document is complete (for a chunked
+    /// scan that is not final, the top-level value has ended but more whitespace may follow),
+    /// `false` when a chunked scan needs more input: the tape then ends at the checkpoint.
+    ///
+    /// - Throws: ``ScanFailure`` at the first malformed byte.
+    @inline(__always)
+    mutating func scan() throws(ScanFailure) -> Bool {
+        guard Mode.isChunked, !isFinal else {
+            try scanTokens()
+            return true
+        }
+        do {
+            try scanTokens()
+            return true
+        } catch where error.type == .truncated {
+            // The input so far ends inside the token at the checkpoint: read it again later.
+            entries.removeSubrange(checkpoint.entryCount...)
+            decoded.removeSubrange(checkpoint.decodedCount...)
+            return isComplete
+        }
+    }
+
+    @inline(__always)
+    private mutating func mark(_ phase: JSONScanPhase, _ index: Int, _ top: OpenContainer) {
+        guard Mode.isChunked else { return }
+        checkpoint = Checkpoint(phase: phase, index: index, top: top, entryCount: entries.count, decodedCount: decoded.count)
+        if Mode.streamsElements, !stream.isInTarget { end = stream.limit(checkpoint: index) }
+    }
+
+    private mutating func scanTokens() throws(ScanFailure) {
+        var index = checkpoint.index
+        var top = checkpoint.top
+        var phase = checkpoint.phase
+        while true {
+            switch phase {
+            case .value:
+                mark(.value, index, top)
+                index = skipWhitespace(from: index)
+                guard index < end else { throw truncated(at: index, "expected a value") }
+                let byte = base[index]
+                if Mode.streamsElements, stack.count <= stream.matched {
+                    try valueStarts(byte, at: index)
+                }
+                top.count &+= 1
+                switch byte {
+                case UInt8(ascii: "\""):
+                    index = try scanString(openingQuoteAt: index, kind: .string)
+                case UInt8(ascii: "{"), UInt8(ascii: "["):
+                    let isObject = byte == UInt8(ascii: "{")
+                    guard stack.count < maximumDepth else {
+                        throw ScanFailure(type: .depthLimitExceeded, reason: "nesting deeper than \(maximumDepth) levels", offset: index)
+                    }
+                    stack.append(top)
+                    top = OpenContainer(entry: entries.count, count: 0, isObject: isObject)
+                    entries.append(Tape.Entry(kind: isObject ? .object : .array))
+                    index &+= 1
+                    phase = .containerStart
+                    mark(.containerStart, index, top)
+                    continue
+                case UInt8(ascii: "t"):
+                    index = try scanLiteral("true", .true, at: index)
+                case UInt8(ascii: "f"):
+                    index = try scanLiteral("false", .false, at: index)
+                case UInt8(ascii: "n"):
+                    index = try scanLiteral("null", .null, at: index)
+                case UInt8(ascii: "-"), UInt8(ascii: "0")...UInt8(ascii: "9"):
+                    index = try scanNumber(at: index)
+                default:
+                    throw unexpected(at: index, "expected a value")
+                }
+                if Mode.streamsElements, stack.count == stream.matched {
+                    valueEnds(at: index)
+                }
+                phase = .afterValue
+
+            case .containerStart:
+                index = skipWhitespace(from: index)
+                guard index < end else { throw truncated(at: index, top.isObject ? "expected a key" : "expected a value") }
+                if base[index] == (top.isObject ? UInt8(ascii: "}") : UInt8(ascii: "]")) {
+                    index &+= 1
+                    try close(&top, at: index)
+                    phase = .afterValue
+                } else {
+                    phase = top.isObject ? .key : .value
+                }
+
+            case .key:
+                mark(.key, index, top)
+                index = skipWhitespace(from: index)
+                index = try scanKey(at: index)
+                phase = .value
+
+            case .afterValue:
+                mark(.afterValue, index, top)
+                index = skipWhitespace(from: index)
+                guard !stack.isEmpty else {
+                    guard index == end else { throw unexpected(at: index, "expected the end of the input after the value") }
+                    isComplete = true
+                    if Mode.isChunked, !isFinal { throw truncated(at: index, "more input may follow") }
+                    return
+                }
+                guard index < end else {
+                    throw truncated(at: index, top.isObject ? "expected ',' or '}'" : "expected ',' or ']'")
+                }
+                let byte = base[index]
+                if byte == UInt8(ascii: ",") {
+                    index &+= 1
+                    phase = top.isObject ? .key : .value
+                    continue
+                }
+                guard byte == (top.isObject ? UInt8(ascii: "}") : UInt8(ascii: "]")) else {
+                    throw unexpected(at: index, top.isObject ? "expected ',' or '}'" : "expected ',' or ']'")
+                }
+                index &+= 1
+                try close(&top, at: index)
+            }
+        }
+    }
+
+    /// Ends the innermost container (its closing bracket ends before `index`) and makes its
+    /// parent the innermost one again.
+    @inline(__always)
+    private mutating func close(_ top: inout OpenContainer, at index: Int) throws(ScanFailure) {
+        if Mode.streamsElements, stack.count == stream.matched {
+            try containerCloses(at: index &- 1)
+        }
+        if !Mode.streamsElements || top.entry >= 0 {
+            entries[top.entry].count = top.count
+            entries[top.entry].payload = Int64(entries.count &- entryBase)
+        }
+        top = stack.removeLast()
+        if Mode.streamsElements, stack.count == stream.matched {
+            valueEnds(at: index)
+        }
+    }
+
+    /// A key, the colon after it and the whitespace up to its value; returns the value's index.
+    @inline(__always)
+    private mutating func scanKey(at index: Int) throws(ScanFailure) -> Int {
+        guard index < end else { throw truncated(at: index, "expected a key") }
+        guard base[index] == UInt8(ascii: "\"") else { throw unexpected(at: index, "expected a key (a string)") }
+        var index = try scanString(openingQuoteAt: index, kind: .key)
+        if Mode.streamsElements, stack.count == stream.matched {
+            keyEnds()
+        }
+        index = skipWhitespace(from: index)
+        guard index < end else { throw truncated(at: index, "expected ':'") }
+        guard base[index] == UInt8(ascii: ":") else { throw unexpected(at: index, "expected ':' after the key") }
+        return skipWhitespace(from: index &+ 1)
+    }
+
+    /// Skips spaces, tabs, line feeds and carriage returns. Indentation (runs of spaces)
+    /// goes eight bytes at a time.
+    @inline(__always)
+    func skipWhitespace(from start: Int) -> Int {
+        var index = start
+        while index < end {
+            let byte = base[index]
+            // Everything that may follow whitespace is above 0x20; below it only errors.
+            if byte > 0x20 { return index }
+            guard byte == 0x20 || byte == 0x0A || byte == 0x0D || byte == 0x09 else { return index }
+            index &+= 1
+            while index &+ 8 <= end, UnsafeRawPointer(base + index).loadUnaligned(as: UInt64.self) == Self.spaces {
+                index &+= 8
+            }
+        }
+        return index
+    }
+
+    static var spaces: UInt64 { 0x2020_2020_2020_2020 }
+
+    // MARK: Scalars
+
+    private mutating func scanLiteral(_ literal: StaticString, _ kind: Tape.Kind, at start: Int) throws(ScanFailure) -> Int {
+        let text = literal.utf8Start
+        let length = literal.utf8CodeUnitCount
+        for offset in 0..<length {
+            guard start &+ offset < end else { throw truncated(at: start &+ offset, "expected '\(literal)'") }
+            guard base[start &+ offset] == text[offset] else { throw unexpected(at: start &+ offset, "expected '\(literal)'") }
+        }
+        entries.append(Tape.Entry(kind: kind))
+        return start &+ length
+    }
+
+    /// `-?(0|[1-9][0-9]*)(\.[0-9]+)?([eE][+-]?[0-9]+)?`: an `Int64` entry for integers of up
+    /// to 18 digits, the text otherwise. A number that reaches the end of input that is not
+    /// final may go on in the next chunk.
+    private mutating func scanNumber(at start: Int) throws(ScanFailure) -> Int {
+        var index = start
+        let negative = base[index] == UInt8(ascii: "-")
+        if negative { index &+= 1 }
+        guard index < end else { throw truncated(at: index, "expected a digit") }
+        let firstDigit = index
+        var value: Int64 = 0
+        if base[index] == UInt8(ascii: "0") {
+            index &+= 1
+        } else {
+            guard isDigit(base[index]) else { throw unexpected(at: index, "expected a digit") }
+            while index < end, isDigit(base[index]) {
+                value = value &* 10 &+ Int64(base[index] &- 0x30)
+                index &+= 1
+            }
+        }
+        var isSmallInteger = index &- firstDigit <= 18
+        if index < end, base[index] == UInt8(ascii: ".") {
+            isSmallInteger = false
+            index = try scanDigits(from: index &+ 1, after: "'.'")
+        }
+        if index < end, base[index] | 0x20 == UInt8(ascii: "e") {
+            isSmallInteger = false
+            index &+= 1
+            if index < end, base[index] == UInt8(ascii: "+") || base[index] == UInt8(ascii: "-") { index &+= 1 }
+            index = try scanDigits(from: index, after: "the exponent")
+        }
+        if Mode.isChunked, index == end, !isFinal { throw truncated(at: index, "the number may go on") }
+        if isSmallInteger {
+            entries.append(Tape.Entry(kind: .int, payload: negative ? 0 &- value : value))
+        } else {
+            guard index &- start <= Int(UInt32.max) else {
+                throw ScanFailure(type: .sizeLimitExceeded, reason: "a number longer than 4 GiB", offset: start)
+            }
+            entries.append(Tape.Entry(kind: .numberText, count: UInt32(truncatingIfNeeded: index &- start), payload: Int64(start &- inputBase)))
+        }
+        return index
+    }
+
+    /// One or more digits.
+    @inline(__always)
+    private func scanDigits(from start: Int, after what: String) throws(ScanFailure) -> Int {
+        var index = start
+        while index < end, isDigit(base[index]) { index &+= 1 }
+        guard index > start else {
+            if index == end { throw truncated(at: index, "expected a digit after \(what)") }
+            throw unexpected(at: index, "expected a digit after \(what)")
+        }
+        return index
+    }
+
+    @inline(__always)
+    private func isDigit(_ byte: UInt8) -> Bool { byte &- 0x30 < 10 }
+
+    // MARK: Strings
+
+    /// A string or key: an entry pointing into the input when it has no escapes, decoded
+    /// text otherwise. Returns the index after the closing quote.
+    @inline(__always)
+    private mutating func scanString(openingQuoteAt quote: Int, kind: Tape.Kind) throws(ScanFailure) -> Int {
+        let start = quote &+ 1
+        var index = start
+        var high: UInt64 = 0
+        // Eight bytes at a time up to the first quote, backslash or control character.
+        while index &+ 8 <= end {
+            let word = UnsafeRawPointer(base + index).loadUnaligned(as: UInt64.self)
+            let stops = StringStops.quoteBackslashOrControl(word)
+            if stops != 0 {
+                let stop = stops.trailingZeroBitCount &>> 3
+                high |= word & ((1 &<< (UInt64(stop) &<< 3)) &- 1)
+                index &+= stop
+                break
+            }
+            high |= word
+            index &+= 8
+        }
+        if index &+ 8 > end {
+            while index < end {
+                let byte = base[index]
+                if byte == UInt8(ascii: "\"") || byte == UInt8(ascii: "\\") || byte < 0x20 { break }
+                high |= UInt64(byte)
+                index &+= 1
+            }
+        }
+        let hasNonASCII = high & 0x8080_8080_8080_8080 != 0
+        guard index < end else { throw truncated(at: index, "unterminated string") }
+        switch base[index] {
+        case UInt8(ascii: "\""):
+            if hasNonASCII { try validateUTF8(start, index) }
+            let length = try checkedLength(index &- start, at: quote)
+            entries.append(Tape.Entry(kind: kind, count: length, payload: Int64(start &- inputBase)))
+            return index &+ 1
+        case UInt8(ascii: "\\"):
+            if hasNonASCII { try validateUTF8(start, index) }
+            return try scanEscapedString(from: start, firstEscapeAt: index, kind: kind)
+        default:
+            throw unexpected(at: index, "control character in a string (escape it)")
+        }
+    }
+
+    /// The rest of a string that has escapes, decoded into ``decoded``.
+    private mutating func scanEscapedString(from start: Int, firstEscapeAt firstEscape: Int, kind: Tape.Kind) throws(ScanFailure) -> Int {
+        let decodedStart = decoded.count
+        decoded.append(contentsOf: UnsafeBufferPointer(start: base + start, count: firstEscape &- start))
+        var index = firstEscape
+        var run = index
+        var high: UInt8 = 0
+        while index < end {
+            let byte = base[index]
+            switch byte {
+            case UInt8(ascii: "\""):
+                try flush(from: run, to: index, high: high)
+                let length = try checkedLength(decoded.count &- decodedStart, at: start &- 1)
+                entries.append(Tape.Entry(kind: kind, count: length, payload: ~Int64(decodedStart &- decodedBase)))
+                return index &+ 1
+            case UInt8(ascii: "\\"):
+                try flush(from: run, to: index, high: high)
+                high = 0
+                index = try decodeEscape(at: index)
+                run = index
+            case 0x00..<0x20:
+                throw unexpected(at: index, "control character in a string (escape it)")
+            default:
+                high |= byte
+                index &+= 1
+            }
+        }
+        throw truncated(at: index, "unterminated string")
+    }
+
+    /// Copies the raw bytes between escapes, checking them as UTF-8 when they are not ASCII.
+    @inline(__always)
+    private mutating func flush(from start: Int, to end: Int, high: UInt8) throws(ScanFailure) {
+        guard end > start else { return }
+        if high >= 0x80 { try validateUTF8(start, end) }
+        decoded.append(contentsOf: UnsafeBufferPointer(start: base + start, count: end &- start))
+    }
+
+    /// One escape sequence (the backslash is at `index`); returns the index after it.
+    private mutating func decodeEscape(at index: Int) throws(ScanFailure) -> Int {
+        guard index &+ 1 < end else { throw truncated(at: index &+ 1, "unterminated escape sequence") }
+        let replacement: UInt8
+        switch base[index &+ 1] {
+        case UInt8(ascii: "\""): replacement = 0x22
+        case UInt8(ascii: "\\"): replacement = 0x5C
+        case UInt8(ascii: "/"): replacement = 0x2F
+        case UInt8(ascii: "b"): replacement = 0x08
+        case UInt8(ascii: "f"): replacement = 0x0C
+        case UInt8(ascii: "n"): replacement = 0x0A
+        case UInt8(ascii: "r"): replacement = 0x0D
+        case UInt8(ascii: "t"): replacement = 0x09
+        case UInt8(ascii: "u"): return try decodeUnicodeEscape(at: index)
+        default: throw unexpected(at: index &+ 1, "invalid escape sequence")
+        }
+        decoded.append(replacement)
+        return index &+ 2
+    }
+
+    /// `\uXXXX`, or a surrogate pair `\uD83D\uDE00`; a lone surrogate is an error.
+    private mutating func decodeUnicodeEscape(at index: Int) throws(ScanFailure) -> Int {
+        let unit = try hexQuad(at: index &+ 2)
+        var scalarValue = UInt32(unit)
+        var next = index &+ 6
+        switch unit {
+        case 0xD800...0xDBFF:
+            guard next &+ 1 < end, base[next] == UInt8(ascii: "\\"), base[next &+ 1] == UInt8(ascii: "u") else {
+                if next &+ 1 >= end { throw truncated(at: min(next, end), "expected a low surrogate escape") }
+                throw unexpected(at: index, "a high surrogate escape without its low surrogate")
+            }
+            let low = try hexQuad(at: next &+ 2)
+            guard (0xDC00...0xDFFF).contains(low) else {
+                throw unexpected(at: next, "a high surrogate escape followed by something other than a low surrogate")
+            }
+            scalarValue = 0x10000 &+ ((UInt32(unit) &- 0xD800) << 10) &+ (UInt32(low) &- 0xDC00)
+            next &+= 6
+        case 0xDC00...0xDFFF:
+            throw unexpected(at: index, "a low surrogate escape without a high surrogate")
+        default:
+            break
+        }
+        guard let scalar = Unicode.Scalar(scalarValue) else { throw unexpected(at: index, "invalid code point") }
+        decoded.append(contentsOf: scalar.utf8)
+        return next
+    }
+
+    /// Four hex digits.
+    private func hexQuad(at start: Int) throws(ScanFailure) -> UInt16 {
+        var value: UInt16 = 0
+        for index in start..<(start &+ 4) {
+            guard index < end else { throw truncated(at: index, "expected 4 hex digits after \\u") }
+            guard let digit = PercentEncoding.hexValue(base[index]) else {
+                throw unexpected(at: index, "expected 4 hex digits after \\u")
+            }
+            value = value << 4 | UInt16(digit)
+        }
+        return value
+    }
+
+    private func validateUTF8(_ start: Int, _ end: Int) throws(ScanFailure) {
+        let text = UnsafeBufferPointer(start: base + start, count: end &- start)
+        if let invalid = UTF8Validation.firstInvalidOffset(in: text) {
+            throw ScanFailure(type: .invalidUTF8, reason: "invalid UTF-8 in a string", offset: start &+ invalid)
+        }
+    }
+
+    @inline(__always)
+    private func checkedLength(_ length: Int, at offset: Int) throws(ScanFailure) -> UInt32 {
+        guard let length = UInt32(exactly: length) else {
+            throw ScanFailure(type: .sizeLimitExceeded, reason: "a string longer than 4 GiB", offset: offset)
+        }
+        return length
+    }
+
+    // MARK: Errors
+
+    /// Input that ends too early (for a chunked scan that is not final: input that has not
+    /// arrived yet).
+    func truncated(at offset: Int, _ expectation: String) -> ScanFailure {
+        ScanFailure(type: .truncated, reason: "unexpected end of input: \(expectation)", offset: offset)
+    }
+
+    /// A byte that does not belong where it is.
+    func unexpected(at offset: Int, _ expectation: String) -> ScanFailure {
+        let byte = base[offset]
+        let shown = (0x21..<0x7F).contains(byte) ? "'\(Character(Unicode.Scalar(byte)))'" : "byte 0x\(String(byte, radix: 16, uppercase: true))"
+        return ScanFailure(type: .syntax, reason: "unexpected \(shown): \(expectation)", offset: offset)
+    }
+}
