@@ -18,6 +18,8 @@ package struct ChunkedJSONScanner {
     private let maximumDepth: Int
     private let expectedEntries: Int
     private var phase: Phase = .scanning
+    /// The buffer length at which the next append scans again.
+    private var rescanAt = 0
     package let maximumBytes: Int
     /// The name errors carry (``ParseError/parser``).
     package let parserName: String
@@ -43,7 +45,14 @@ package struct ChunkedJSONScanner {
         try checkScanning()
         guard chunk.count > 0 else { return }
         buffer.append(contentsOf: chunk)
+        // A token that chunks cut is read again from its start only once the input after its
+        // start has doubled, so tiny chunks cannot make a long string cost quadratic time; an
+        // error in it is found then, at the same offset. Input over the limit is scanned at
+        // once, so the buffer never holds more than one chunk beyond `maximumBytes`.
+        guard buffer.count >= rescanAt || buffer.count > maximumBytes else { return }
         try scan(isFinal: false)
+        let pending = buffer.count - (cursor?.checkpoint.index ?? 0)
+        rescanAt = buffer.count + max(1, pending)
     }
 
     /// Ends the input and returns the document.
@@ -69,7 +78,8 @@ package struct ChunkedJSONScanner {
             defer { cursor = scanning }
             scanning.base = base
             scanning.end = limit
-            scanning.isFinal = isFinal && limit == bytes.count
+            scanning.inputEnd = bytes.count
+            scanning.inputIsComplete = isFinal
             do throws(ScanFailure) {
                 _ = try scanning.scan()
             } catch {

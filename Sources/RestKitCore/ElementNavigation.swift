@@ -31,8 +31,6 @@ struct ElementNavigation {
     /// The end of the last element (or of the target's `[`), as a buffer index: an element may
     /// span at most ``maximumElementBytes`` from there.
     var boundary = 0
-    /// The end of the input received (the cursor's `end` may stop short of it at a limit).
-    var inputEnd = 0
     var maximumElementBytes = Int.max
 
     init(components: [[UInt8]]) {
@@ -45,7 +43,7 @@ struct ElementNavigation {
     /// Where scanning must stop for the size limit, given the checkpoint's index: an element
     /// ends within ``maximumElementBytes`` of ``boundary``; outside the target array, one token
     /// (with the whitespace before it) within that many bytes of the checkpoint.
-    func limit(checkpoint: Int) -> Int {
+    func limit(checkpoint: Int, inputEnd: Int) -> Int {
         let start = isInTarget ? boundary : checkpoint
         let (limit, overflow) = start.addingReportingOverflow(maximumElementBytes)
         return overflow ? inputEnd : min(inputEnd, limit)
@@ -95,7 +93,7 @@ extension JSONCursor {
             if wantsArray {
                 stream.found = true
                 stream.boundary = index &+ 1
-                end = stream.limit(checkpoint: index)
+                end = stream.limit(checkpoint: index, inputEnd: inputEnd)
             }
             return
         }
@@ -159,6 +157,6 @@ extension JSONCursor {
         stream.elementCount &+= 1
         stream.elementStart = -1
         stream.boundary = index
-        end = stream.limit(checkpoint: index)
+        end = stream.limit(checkpoint: index, inputEnd: inputEnd)
     }
 }

@@ -73,8 +73,12 @@ struct JSONCursor<Mode: JSONScanMode> {
     var base: UnsafePointer<UInt8>
     /// Where scanning must stop: the end of the input received, or a size limit before it.
     var end: Int
-    /// Whether the input ends at ``end`` (no chunk follows).
-    var isFinal: Bool
+    /// The end of the input received so far (``end`` may stop short of it at a size limit).
+    var inputEnd: Int
+    /// Whether no chunk follows the input received.
+    var inputIsComplete: Bool
+    /// Whether the input ends at ``end``: all of it has arrived and no limit stops short of it.
+    var isFinal: Bool { inputIsComplete && end == inputEnd }
     let maximumDepth: Int
     var entries: [Tape.Entry] = []
     var decoded: [UInt8] = []
@@ -113,7 +117,8 @@ struct JSONCursor<Mode: JSONScanMode> {
     init(base: UnsafePointer<UInt8>, count: Int, isFinal: Bool, maximumDepth: Int) {
         self.base = base
         end = count
-        self.isFinal = isFinal
+        inputEnd = count
+        inputIsComplete = isFinal
         self.maximumDepth = maximumDepth
         stack.reserveCapacity(32)
     }
@@ -149,7 +154,7 @@ struct JSONCursor<Mode: JSONScanMode> {
     private mutating func mark(_ phase: JSONScanPhase, _ index: Int, _ top: OpenContainer) {
         guard Mode.isChunked else { return }
         checkpoint = Checkpoint(phase: phase, index: index, top: top, entryCount: entries.count, decodedCount: decoded.count)
-        if Mode.streamsElements, !stream.isInTarget { end = stream.limit(checkpoint: index) }
+        if Mode.streamsElements, !stream.isInTarget { end = stream.limit(checkpoint: index, inputEnd: inputEnd) }
     }
 
     private mutating func scanTokens() throws(ScanFailure) {

@@ -26,6 +26,8 @@ package struct JSONElementScanner {
     /// starts in the input.
     private var dropped = StreamLocationCounter()
     private var phase: Phase = .scanning
+    /// The input length at which the next append scans again.
+    private var rescanAt = 0
     private let components: [[UInt8]]
     /// The key path as given (`""` for a top-level array).
     package let keyPath: String
@@ -55,12 +57,25 @@ package struct JSONElementScanner {
         try checkScanning()
         guard chunk.count > 0 else { return [] }
         buffer.append(contentsOf: chunk)
+        // A token that chunks cut is read again from its start only once the input after its
+        // start has doubled (see ChunkedJSONScanner), or at once when the input held is over
+        // the element limit, so the buffer never holds more than one chunk beyond it.
+        guard dropped.offset + buffer.count >= rescanAt || isOverLimit else { return [] }
         let elements = try scan(isFinal: false)
+        let pending = buffer.count - (cursor?.checkpoint.index ?? 0)
+        rescanAt = dropped.offset + buffer.count + max(1, pending)
         dropConsumedInput()
         return elements
     }
 
-    /// Ends the input; returns the elements the end completed (in practice none).
+    /// Whether the input held reaches past where the size limit stops the scan.
+    private var isOverLimit: Bool {
+        guard let cursor else { return buffer.count > maximumElementBytes }
+        return cursor.stream.limit(checkpoint: cursor.checkpoint.index, inputEnd: buffer.count) < buffer.count
+    }
+
+    /// Ends the input; returns the elements the end completed (sometimes the last ones, when
+    /// the chunk that completed them was not scanned yet).
     ///
     /// - Throws: ``ParseError`` when the input is empty, stops early, or has no array at the
     ///   key path.
@@ -80,9 +95,9 @@ package struct JSONElementScanner {
             var scanning = cursor ?? makeCursor(base: base)
             defer { cursor = scanning }
             scanning.base = base
-            scanning.stream.inputEnd = bytes.count
-            scanning.end = scanning.stream.limit(checkpoint: scanning.checkpoint.index)
-            scanning.isFinal = isFinal
+            scanning.inputEnd = bytes.count
+            scanning.end = scanning.stream.limit(checkpoint: scanning.checkpoint.index, inputEnd: bytes.count)
+            scanning.inputIsComplete = isFinal
             let failure: ScanFailure?
             do throws(ScanFailure) {
                 _ = try scanning.scan()
