@@ -33,14 +33,14 @@ enum MemoryProbe {
         return text.split(separator: "\n").first { $0.hasPrefix("peak_rss_bytes ") }.flatMap { Int($0.dropFirst(15)) }
     }
 
-    /// The child side: `stream-map:BYTES` or `multipart:PATH`.
+    /// The child side: `stream-map:BYTES` (`stream-map-yajl:BYTES`), `store-stream:…` or `multipart:PATH`.
     static func run(_ spec: String) throws {
         let parts = spec.split(separator: ":", maxSplits: 1).map(String.init)
         guard parts.count == 2 else { throw BaselineError("--memory-probe expects KIND:ARGUMENT, got \(spec)") }
         switch parts[0] {
-        case "stream-map":
+        case "stream-map", "stream-map-yajl":
             guard let bytes = Int(parts[1]) else { throw BaselineError("stream-map needs a byte count") }
-            _ = try StreamMapWorkload(pool: TweetArrayStream.pool(), targetBytes: bytes).run()
+            _ = try StreamMapWorkload(pool: TweetArrayStream.pool(), targetBytes: bytes, usesYAJL: parts[0] == "stream-map-yajl").run()
         case "store-stream":
             try StoreStreamImportWorkload.probe(parts[1])
         case "multipart":

@@ -57,6 +57,7 @@ struct ParseBenchmarkGroup: BenchmarkGroup {
                     skipped.append((subjectName, "skipped (not registered)"))
                 }
             }
+            if document.format == .json { subjects.append(IncrementalParseWorkload(document: document)) }
             return BenchmarkCase(
                 name: "\(name)/\(document.name)", inputBytes: document.bytes.count,
                 subjects: subjects, baselines: Self.baselines(for: document), skipped: skipped)

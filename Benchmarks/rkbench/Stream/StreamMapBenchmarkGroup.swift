@@ -2,7 +2,8 @@ import ArgumentParser
 
 /// `stream-map/<size>`: a generated JSON array of tweet-like objects, produced in 64 KiB
 /// chunks on the fly (never held whole), streamed through `JSONElementStreamParser` and
-/// mapped element by element (subject `mapping`), against yajl with empty callbacks on the
+/// mapped element by element (subject `mapping`; `mapping-yajl` through
+/// `YAJLElementStreamParser`), against yajl with empty callbacks on the
 /// same chunks (baseline `yajl-noop`). Each workload runs once per invocation (one sample,
 /// no warm-up: 1 GiB is long enough to time) and reports its peak resident memory.
 ///
@@ -32,7 +33,8 @@ struct StreamMapBenchmarkGroup: BenchmarkGroup {
         if !note.isEmpty { print("\(caseName): \(note)") }
         return [BenchmarkCase(
             name: caseName, inputBytes: targetBytes,
-            subjects: [StreamMapWorkload(pool: pool, targetBytes: targetBytes)],
+            subjects: [StreamMapWorkload(pool: pool, targetBytes: targetBytes),
+                       StreamMapWorkload(pool: pool, targetBytes: targetBytes, usesYAJL: true)],
             baselines: [StreamNoopWorkload(pool: pool, targetBytes: targetBytes)])]
     }
 

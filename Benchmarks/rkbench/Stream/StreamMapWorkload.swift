@@ -1,7 +1,7 @@
 import RestKit
 
 /// `mapping` in `stream-map/…`: streams a generated tweet array through
-/// ``JSONElementStreamParser`` in 64 KiB chunks and maps every element into a ``BenchTweet``
+/// ``JSONElementStreamParser`` (`mapping-yajl`: ``YAJLElementStreamParser``) in 64 KiB chunks and maps every element into a ``BenchTweet``
 /// as it completes — what `ObjectMapping.stream(from:at:)` does per chunk, without the
 /// async sequence around it. Nothing is kept: memory stays flat whatever the size.
 ///
@@ -10,9 +10,11 @@ import RestKit
 /// let checksum = try workload.run()
 /// ```
 struct StreamMapWorkload: Workload {
-    let name = "mapping"
     let pool: [[UInt8]]
     let targetBytes: Int
+    /// Streams with ``YAJLElementStreamParser`` instead (`mapping-yajl`).
+    var usesYAJL = false
+    var name: String { usesYAJL ? "mapping-yajl" : "mapping" }
     /// One 1 GiB pass is a sample; no warm-up, no repetition.
     var isOneShot: Bool { true }
     private let probe = ProbedPeak()
@@ -20,23 +22,30 @@ struct StreamMapWorkload: Workload {
     /// `peak_rss_bytes`: the peak resident memory of a fresh `rkbench` process doing this
     /// stream alone (see ``MemoryProbe``), the number the memory target is about.
     var metrics: [String: Double] {
-        guard let peak = probe.value({ MemoryProbe.measure("stream-map:\(targetBytes)") }) else { return [:] }
+        guard let peak = probe.value({ MemoryProbe.measure("\(usesYAJL ? "stream-map-yajl" : "stream-map"):\(targetBytes)") }) else { return [:] }
         return ["peak_rss_bytes": Double(peak)]
     }
 
     func run() throws -> Int {
         var source = TweetArrayStream(pool: pool, targetBytes: targetBytes)
-        var parser = JSONElementStreamParser()
         var checksum = 0
         var count = 0
-        while let chunk = source.nextChunk() {
-            for element in try parser.append(chunk) {
+        func map(_ elements: [Representation]) throws {
+            for element in elements {
                 let tweet = try BenchTweet.mapping.map(element)
                 checksum &+= tweet.retweetCount &+ Int(truncatingIfNeeded: tweet.userID) &+ tweet.screenName.utf8.count
                 count += 1
             }
         }
-        try parser.finish()
+        if usesYAJL {
+            var parser = YAJLElementStreamParser()
+            while let chunk = source.nextChunk() { try map(try parser.append(chunk)) }
+            try map(try parser.finish())
+        } else {
+            var parser = JSONElementStreamParser()
+            while let chunk = source.nextChunk() { try map(try parser.append(chunk)) }
+            try map(try parser.finish())
+        }
         guard count == source.elementCount else {
             throw BaselineError("mapped \(count) of \(source.elementCount) elements")
         }

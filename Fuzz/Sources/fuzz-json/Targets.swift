@@ -10,7 +10,7 @@ let jsonTargets: [FuzzTarget] = [
         name: "json-swift", summary: "JSONParser (the Swift scanner): parse, read every value, print",
         dictionary: "json", seeds: { jsonSeeds }, check: checkSwiftScanner),
     FuzzTarget(
-        name: "json-incremental", summary: "IncrementalJSONParser fed in fuzzer-chosen chunks",
+        name: "json-incremental", summary: "IncrementalJSONParser and YAJLIncrementalParser fed in fuzzer-chosen chunks",
         dictionary: "json", seeds: chunkedSeeds, check: checkIncremental),
     FuzzTarget(
         name: "json-yajl", summary: "YAJLParser on the whole input",
@@ -19,7 +19,7 @@ let jsonTargets: [FuzzTarget] = [
         name: "json-jansson", summary: "JanssonParser on the whole input",
         dictionary: "json", seeds: { jsonSeeds }, check: { bytes in parseAndWalk { try JanssonParser().parse(bytes) } }),
     FuzzTarget(
-        name: "json-element-stream", summary: "JSONElementStreamParser at a fuzzer-chosen key path, in fuzzer-chosen chunks",
+        name: "json-element-stream", summary: "JSONElementStreamParser and YAJLElementStreamParser at a fuzzer-chosen key path, in fuzzer-chosen chunks",
         dictionary: "json", seeds: elementStreamSeeds, check: checkElementStream),
     FuzzTarget(
         name: "json-decoder", summary: "RepresentationDecoder decoding a small Codable model from fuzzed JSON",
@@ -28,7 +28,7 @@ let jsonTargets: [FuzzTarget] = [
         name: "json-diff-parsers", summary: "differential: Swift scanner vs yajl vs jansson (accept/reject, values)",
         dictionary: "json", seeds: { jsonSeeds }, check: checkParsersAgree),
     FuzzTarget(
-        name: "json-diff-chunked", summary: "differential: chunked vs whole (incremental, yajl, element stream): values and error offsets",
+        name: "json-diff-chunked", summary: "differential: chunked vs whole (incremental and element stream, both engines) vs JSONParser/YAJLParser: values and error offsets",
         dictionary: "json", seeds: { chunkedSeeds() + elementStreamSeeds() }, check: checkChunkedAgrees),
     FuzzTarget(
         name: "json-roundtrip", summary: "parse → write → parse is the identity; writing twice gives the same bytes",
@@ -58,11 +58,21 @@ private func incrementalParse(_ bytes: [UInt8], sizes: [Int]) -> Result<Represen
     }
 }
 
+/// `bytes` fed to a `YAJLIncrementalParser` in `sizes`-sized chunks.
+private func yajlIncrementalParse(_ bytes: [UInt8], sizes: [Int]) -> Result<Representation, any Error> {
+    capture {
+        var parser = YAJLIncrementalParser()
+        for chunk in chunks(of: bytes, sizes: sizes) { try parser.append(chunk) }
+        return try parser.finish()
+    }
+}
+
 /// Chunk sizes from the input's first bytes, the document after them.
 private func checkIncremental(_ bytes: [UInt8]) {
     var input = FuzzInput(bytes)
     let sizes = input.chunkSizes()
     if case .success(let value) = incrementalParse(input.rest(), sizes: sizes) { FuzzCheck.walk(value) }
+    if case .success(let value) = yajlIncrementalParse(input.rest(), sizes: sizes) { FuzzCheck.walk(value) }
 }
 
 /// The key paths the element-stream targets choose from (the first input byte picks one).
@@ -74,13 +84,20 @@ private struct StreamOutcome: Equatable {
     var error: ParseError?
 }
 
-/// `bytes` fed to a `JSONElementStreamParser` at `keyPath` in `sizes`-sized chunks.
-private func streamParse(_ bytes: [UInt8], keyPath: String?, sizes: [Int]) -> StreamOutcome {
-    var parser = JSONElementStreamParser(keyPath: keyPath)
+/// `bytes` fed to a `JSONElementStreamParser` (or, with `yajl`, a `YAJLElementStreamParser`)
+/// at `keyPath` in `sizes`-sized chunks.
+private func streamParse(_ bytes: [UInt8], keyPath: String?, sizes: [Int], yajl: Bool = false) -> StreamOutcome {
     var outcome = StreamOutcome(elements: [], error: nil)
     do {
-        for chunk in chunks(of: bytes, sizes: sizes) { outcome.elements += try parser.append(chunk) }
-        outcome.elements += try parser.finish()
+        if yajl {
+            var parser = YAJLElementStreamParser(keyPath: keyPath)
+            for chunk in chunks(of: bytes, sizes: sizes) { outcome.elements += try parser.append(chunk) }
+            outcome.elements += try parser.finish()
+        } else {
+            var parser = JSONElementStreamParser(keyPath: keyPath)
+            for chunk in chunks(of: bytes, sizes: sizes) { outcome.elements += try parser.append(chunk) }
+            outcome.elements += try parser.finish()
+        }
     } catch {
         outcome.error = error
     }
@@ -99,7 +116,9 @@ private func checkElementStream(_ bytes: [UInt8]) {
     var input = FuzzInput(bytes)
     let keyPath = elementKeyPaths[Int(input.byte()) % elementKeyPaths.count]
     let sizes = input.chunkSizes()
-    for element in streamParse(input.rest(), keyPath: keyPath, sizes: sizes).elements { FuzzCheck.walk(element) }
+    for yajl in [false, true] {
+        for element in streamParse(input.rest(), keyPath: keyPath, sizes: sizes, yajl: yajl).elements { FuzzCheck.walk(element) }
+    }
 }
 
 /// A small model with the kinds of property a mapping meets: integers of several widths,
@@ -185,46 +204,54 @@ private func errorPosition(_ result: Result<Representation, any Error>) -> Strin
     return "\(parseError.errorType) at \(parseError.location.map { "\($0.line):\($0.column) byte \($0.byteOffset)" } ?? "-")"
 }
 
-/// Chunked and whole parses agree: the incremental parser in fuzzer-chosen chunks, in one
-/// chunk, and `YAJLParser` on the whole input give the same value, or fail with the same
-/// error type at the same position; the element stream gives the same elements (or the same
-/// error) chunked and whole. The first input byte picks the element stream's key path.
+/// Chunked and whole parses agree, for both engines: `IncrementalJSONParser` in
+/// fuzzer-chosen chunks, in one chunk, and `JSONParser` give the same value, or fail with the
+/// same error type at the same position; so do `YAJLIncrementalParser` and `YAJLParser`; each
+/// element stream gives the same elements (or the same error) chunked and whole. The first
+/// input byte picks the element streams' key path.
 private func checkChunkedAgrees(_ bytes: [UInt8]) {
     var input = FuzzInput(bytes)
     let keyPath = elementKeyPaths[Int(input.byte()) % elementKeyPaths.count]
     let sizes = input.chunkSizes()
     let document = input.rest()
 
-    let chunked = incrementalParse(document, sizes: sizes)
-    let whole = incrementalParse(document, sizes: [])
-    let yajl = capture { try YAJLParser().parse(document) }
-    for (name, other) in [("incremental in one chunk", whole), ("YAJLParser", yajl)] {
-        let agree: Bool
-        switch (chunked, other) {
-        case (.success(let left), .success(let right)): agree = left == right
-        case (.failure, .failure): agree = errorPosition(chunked) == errorPosition(other)
-        default: agree = false
-        }
-        if !agree {
-            FuzzCheck.mismatch(
-                "incremental in chunks of \(sizes) vs \(name)\n chunked: \(FuzzCheck.describe(chunked))\n \(name): \(FuzzCheck.describe(other))",
-                input: bytes)
+    let engines: [(String, Result<Representation, any Error>, [(String, Result<Representation, any Error>)])] = [
+        ("incremental", incrementalParse(document, sizes: sizes),
+         [("incremental in one chunk", incrementalParse(document, sizes: [])), ("JSONParser", capture { try JSONParser().parse(document) })]),
+        ("yajl incremental", yajlIncrementalParse(document, sizes: sizes),
+         [("yajl incremental in one chunk", yajlIncrementalParse(document, sizes: [])), ("YAJLParser", capture { try YAJLParser().parse(document) })]),
+    ]
+    for (engine, chunked, others) in engines {
+        for (name, other) in others {
+            let agree: Bool
+            switch (chunked, other) {
+            case (.success(let left), .success(let right)): agree = left == right
+            case (.failure, .failure): agree = errorPosition(chunked) == errorPosition(other)
+            default: agree = false
+            }
+            if !agree {
+                FuzzCheck.mismatch(
+                    "\(engine) in chunks of \(sizes) vs \(name)\n chunked: \(FuzzCheck.describe(chunked))\n \(name): \(FuzzCheck.describe(other))",
+                    input: bytes)
+            }
         }
     }
 
-    let streamedInChunks = streamParse(document, keyPath: keyPath, sizes: sizes)
-    let streamedWhole = streamParse(document, keyPath: keyPath, sizes: [])
-    let sameError = streamedInChunks.error.map { ($0.errorType, $0.location) } ?? nil
-    let wholeError = streamedWhole.error.map { ($0.errorType, $0.location) } ?? nil
-    let agree = switch (sameError, wholeError) {
-    case (nil, nil): streamedInChunks.elements == streamedWhole.elements
-    case (let left?, let right?): left.0 == right.0 && left.1 == right.1
-    default: false
-    }
-    if !agree {
-        FuzzCheck.mismatch(
-            "element stream at \(keyPath ?? "top level") in chunks of \(sizes) vs whole\n chunked: \(streamedInChunks)\n whole: \(streamedWhole)",
-            input: bytes)
+    for yajl in [false, true] {
+        let streamedInChunks = streamParse(document, keyPath: keyPath, sizes: sizes, yajl: yajl)
+        let streamedWhole = streamParse(document, keyPath: keyPath, sizes: [], yajl: yajl)
+        let sameError = streamedInChunks.error.map { ($0.errorType, $0.location) } ?? nil
+        let wholeError = streamedWhole.error.map { ($0.errorType, $0.location) } ?? nil
+        let agree = switch (sameError, wholeError) {
+        case (nil, nil): streamedInChunks.elements == streamedWhole.elements
+        case (let left?, let right?): left.0 == right.0 && left.1 == right.1
+        default: false
+        }
+        if !agree {
+            FuzzCheck.mismatch(
+                "\(yajl ? "yajl " : "")element stream at \(keyPath ?? "top level") in chunks of \(sizes) vs whole\n chunked: \(streamedInChunks)\n whole: \(streamedWhole)",
+                input: bytes)
+        }
     }
 }
 
