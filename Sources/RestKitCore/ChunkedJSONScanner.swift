@@ -73,8 +73,15 @@ package struct ChunkedJSONScanner {
         var cursor = self.cursor.take()
         let outcome: Result<Void, ScanFailure> = buffer.withUnsafeBufferPointer { bytes in
             guard let base = bytes.baseAddress, bytes.count > 0 else { return .failure(.noValue) }
-            var scanning = cursor ?? JSONCursor(base: base, count: limit, isFinal: false, maximumDepth: maximumDepth)
-            if cursor == nil { scanning.entries.reserveCapacity(expectedEntries) }
+            // Taken out, not copied: a copy would share the tape's arrays, and the first append
+            // to them would copy the whole tape on every chunk.
+            var scanning: JSONCursor<ChunkedDocumentScan>
+            if let resumed = cursor.take() {
+                scanning = resumed
+            } else {
+                scanning = JSONCursor(base: base, count: limit, isFinal: false, maximumDepth: maximumDepth)
+                scanning.entries.reserveCapacity(expectedEntries)
+            }
             defer { cursor = scanning }
             scanning.base = base
             scanning.end = limit

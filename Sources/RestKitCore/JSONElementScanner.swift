@@ -92,7 +92,7 @@ package struct JSONElementScanner {
         var cursor = self.cursor.take()
         let outcome: Result<[Representation], ScanFailure> = buffer.withUnsafeBufferPointer { bytes in
             guard let base = bytes.baseAddress, bytes.count > 0 else { return .failure(.noValue) }
-            var scanning = cursor ?? makeCursor(base: base)
+            var scanning = cursor.take() ?? makeCursor(base: base)   // taken, not copied: see ChunkedJSONScanner
             defer { cursor = scanning }
             scanning.base = base
             scanning.inputEnd = bytes.count

@@ -24,7 +24,7 @@ public import RestKitCore
 public struct IncrementalJSONParser {
     private var scanner: ChunkedJSONScanner
 
-    /// The most input bytes the document may have (see ``init(maximumDepth:maximumBytes:)``).
+    /// The most input bytes the document may have (see ``init(maximumDepth:maximumBytes:expectedBytes:)``).
     ///
     /// ```swift
     /// IncrementalJSONParser().maximumBytes   // 67108864 (64 MiB)
@@ -36,12 +36,21 @@ public struct IncrementalJSONParser {
     /// manager's default for a whole response: the parser keeps all of it). A longer input
     /// fails with `.sizeLimitExceeded` at the first byte over, at every chunk size.
     ///
+    /// `expectedBytes` is the input's length when it is known in advance (an HTTP body's
+    /// `Content-Length`): the buffer and the tape are then allocated once at about their final
+    /// size instead of growing (and being copied) as chunks arrive. It only sizes allocations,
+    /// never limits the input, and is capped at `maximumBytes`, so a wrong value costs at most
+    /// memory the limit allows anyway.
+    ///
     /// ```swift
     /// var parser = IncrementalJSONParser(maximumDepth: 64)
     /// var large = IncrementalJSONParser(maximumBytes: 1 << 30)
+    /// var sized = IncrementalJSONParser(expectedBytes: contentLength)
     /// ```
-    public init(maximumDepth: Int = 512, maximumBytes: Int = 64 << 20) {
-        scanner = ChunkedJSONScanner(maximumDepth: maximumDepth, maximumBytes: maximumBytes, parserName: "swift")
+    public init(maximumDepth: Int = 512, maximumBytes: Int = 64 << 20, expectedBytes: Int? = nil) {
+        scanner = ChunkedJSONScanner(
+            maximumDepth: maximumDepth, maximumBytes: maximumBytes, parserName: "swift",
+            expectedBytes: min(max(0, expectedBytes ?? 0), max(0, maximumBytes)))
     }
 
     /// Feeds the next chunk.

@@ -17,9 +17,9 @@ struct IncrementalJSONParserTests {
         "[" + String(repeating: #"{"k":"v","n":1.5},"#, count: 300) + "null]",
     ]
 
-    static func parse(_ text: String, chunkSize: Int, maximumBytes: Int = 64 << 20) throws(ParseError) -> Representation {
+    static func parse(_ text: String, chunkSize: Int, maximumBytes: Int = 64 << 20, expectedBytes: Int? = nil) throws(ParseError) -> Representation {
         let bytes = Array(text.utf8)
-        var parser = IncrementalJSONParser(maximumBytes: maximumBytes)
+        var parser = IncrementalJSONParser(maximumBytes: maximumBytes, expectedBytes: expectedBytes)
         var start = 0
         while start < bytes.count {
             let end = start + min(chunkSize, bytes.count - start)
@@ -140,5 +140,21 @@ struct IncrementalJSONParserTests {
         #expect(IncrementalJSONParser().maximumBytes == 64 << 20)
         #expect(IncrementalJSONParser(maximumBytes: 10).maximumBytes == 10)
         #expect(JSONElementStreamParser().maximumElementBytes == 64 << 20)
+    }
+
+    /// `expectedBytes` only sizes allocations: right, too small, too large, negative or absurd
+    /// (a lying Content-Length), the value and the errors are the same.
+    @Test("expectedBytes changes nothing but allocation sizes", arguments: [nil, 0, -5, 3, 25, 4096, Int.max])
+    func expectedBytesOnlySizesBuffers(expectedBytes: Int?) throws {
+        let text = #"{"a": [1, 2.5, "x\u00e9"], "b": null}"#
+        for chunkSize in [1, 7, Int.max] {
+            let value = try Self.parse(text, chunkSize: chunkSize, maximumBytes: 1 << 20, expectedBytes: expectedBytes)
+            #expect(value == (try JSONParser().parse(Array(text.utf8))))
+        }
+        let error = try #require(throws: ParseError.self) {
+            try Self.parse("[1,2]", chunkSize: 2, maximumBytes: 4, expectedBytes: expectedBytes)
+        }
+        #expect(error.errorType == .sizeLimitExceeded)
+        #expect(error.location?.byteOffset == 4)
     }
 }

@@ -2,7 +2,8 @@ import RestKit
 
 /// `swift-64KiB` in `parse/<json document>`: the document fed to ``IncrementalJSONParser``
 /// in 64 KiB chunks, as an HTTP body arrives: the chunked scanner against the whole-buffer
-/// one (`swift`) in the same run.
+/// one (`swift`) in the same run. Like a body with a `Content-Length`, the parser is told the
+/// length (`expectedBytes`), so it sizes its buffers once.
 ///
 /// ```swift
 /// let workload = IncrementalParseWorkload(document: document)
@@ -15,7 +16,7 @@ struct IncrementalParseWorkload: Workload {
     var name: String { "swift-\(chunkSize >> 10)KiB" }
 
     func run() throws -> Int {
-        var parser = IncrementalJSONParser(maximumBytes: .max)
+        var parser = IncrementalJSONParser(maximumBytes: .max, expectedBytes: document.bytes.count)
         try document.bytes.withUnsafeBytes { bytes in
             var start = 0
             while start < bytes.count {

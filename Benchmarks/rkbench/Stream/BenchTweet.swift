@@ -31,6 +31,8 @@ struct BenchTweet {
         parse: { value in value.stringValue.flatMap(parseTwitterDate) },
         format: { _ in .null })
 
+    private static let monthNames: [UInt8] = Array("JanFebMarAprMayJunJulAugSepOctNovDec".utf8)
+
     private static func parseTwitterDate(_ text: String) -> Date? {
         let bytes = Array(text.utf8)
         guard bytes.count == 30, bytes[20] == UInt8(ascii: "+") || bytes[20] == UInt8(ascii: "-") else { return nil }
@@ -42,13 +44,13 @@ struct BenchTweet {
             }
             return value
         }
-        let months = "JanFebMarAprMayJunJulAugSepOctNovDec"
-        let name = String(decoding: bytes[4..<7], as: UTF8.self)
-        guard let monthStart = months.range(of: name),
+        // The month's three letters compared as bytes (a `String.range(of:)` here went through
+        // Foundation's CFStringFind and took 7% of the whole stream-map run).
+        guard let monthIndex = (0..<12).first(where: { monthNames[$0 * 3] == bytes[4] && monthNames[$0 * 3 + 1] == bytes[5] && monthNames[$0 * 3 + 2] == bytes[6] }),
               let day = number(8..<10), let hour = number(11..<13), let minute = number(14..<16),
               let second = number(17..<19), let offset = number(21..<25), let year = number(26..<30)
         else { return nil }
-        let month = months.distance(from: months.startIndex, to: monthStart.lowerBound) / 3 + 1
+        let month = monthIndex + 1
         // Days from civil (Howard Hinnant's algorithm).
         let shiftedYear = month <= 2 ? year - 1 : year
         let era = (shiftedYear >= 0 ? shiftedYear : shiftedYear - 399) / 400
