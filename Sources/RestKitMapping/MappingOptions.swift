@@ -10,17 +10,65 @@ public import RestKitCore
 /// ```
 public struct MappingOptions: Sendable {
     /// Formats tried, in order, when text or a number becomes a `Date`.
-    public var dateFormats: [DateFormat]
+    public var dateFormats: [DateFormat] {
+        get { storage.dateFormats }
+        set { uniqueStorage().dateFormats = newValue }
+    }
     /// The format dates are written in by inverse mappings (default ISO 8601).
-    public var outputDateFormat: DateFormat
+    public var outputDateFormat: DateFormat {
+        get { storage.outputDateFormat }
+        set { uniqueStorage().outputDateFormat = newValue }
+    }
     /// Whether `nil` attributes are written as `null` (`true`) or left out (`false`, the
     /// default) when mapping models back into representations.
-    public var writesNilAsNull: Bool
+    public var writesNilAsNull: Bool {
+        get { storage.writesNilAsNull }
+        set { uniqueStorage().writesNilAsNull = newValue }
+    }
     /// Whether a key missing from the source sets optional attributes to `nil` (`true`) or
     /// leaves them as they are (`false`, the default, as RestKit did).
-    public var assignsNilForMissingKeys: Bool
+    public var assignsNilForMissingKeys: Bool {
+        get { storage.assignsNilForMissingKeys }
+        set { uniqueStorage().assignsNilForMissingKeys = newValue }
+    }
     /// Values available to source key paths as `@metadata.<key>`.
-    public var metadata: Representation
+    public var metadata: Representation {
+        get { storage.metadata }
+        set { uniqueStorage().metadata = newValue }
+    }
+
+    /// The settings, shared by copies until one is changed: the mapping core copies the options
+    /// into a ``ConversionContext`` for every attribute, and one reference costs one retain
+    /// where the fields (formats with their closures, metadata) cost one each.
+    private var storage: Storage
+
+    private final class Storage: @unchecked Sendable {
+        // Mutated only through `uniqueStorage()`, when no other copy can see it.
+        var dateFormats: [DateFormat]
+        var outputDateFormat: DateFormat
+        var writesNilAsNull: Bool
+        var assignsNilForMissingKeys: Bool
+        var metadata: Representation
+
+        init(dateFormats: [DateFormat], outputDateFormat: DateFormat, writesNilAsNull: Bool, assignsNilForMissingKeys: Bool, metadata: Representation) {
+            self.dateFormats = dateFormats
+            self.outputDateFormat = outputDateFormat
+            self.writesNilAsNull = writesNilAsNull
+            self.assignsNilForMissingKeys = assignsNilForMissingKeys
+            self.metadata = metadata
+        }
+
+        func copy() -> Storage {
+            Storage(
+                dateFormats: dateFormats, outputDateFormat: outputDateFormat, writesNilAsNull: writesNilAsNull,
+                assignsNilForMissingKeys: assignsNilForMissingKeys, metadata: metadata)
+        }
+    }
+
+    private mutating func uniqueStorage() -> Storage {
+        if !isKnownUniquelyReferenced(&storage) { storage = storage.copy() }
+        return storage
+    }
 
     /// The defaults: every built-in date format, ISO 8601 output, `nil` left out, missing
     /// keys leave values alone, no metadata.
@@ -31,11 +79,9 @@ public struct MappingOptions: Sendable {
         assignsNilForMissingKeys: Bool = false,
         metadata: Representation = .object([:])
     ) {
-        self.dateFormats = dateFormats
-        self.outputDateFormat = outputDateFormat
-        self.writesNilAsNull = writesNilAsNull
-        self.assignsNilForMissingKeys = assignsNilForMissingKeys
-        self.metadata = metadata
+        storage = Storage(
+            dateFormats: dateFormats, outputDateFormat: outputDateFormat, writesNilAsNull: writesNilAsNull,
+            assignsNilForMissingKeys: assignsNilForMissingKeys, metadata: metadata)
     }
 }
 

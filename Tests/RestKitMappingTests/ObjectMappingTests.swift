@@ -219,4 +219,28 @@ struct ObjectMappingTests {
         #expect(error?.errorType == .invalidKeyPath)
         #expect(error?.reason == "unknown operator '@size' in key path 'items.@size'")
     }
+
+    /// `MappingOptions` shares its settings between copies until one changes: a change made to
+    /// a copy (or to the original) never shows in the other.
+    @Test func mappingOptionsCopiesAreIndependent() {
+        let original = MappingOptions()
+        var copy = original
+        copy.dateFormats = [.epochSeconds]
+        copy.writesNilAsNull = true
+        copy.assignsNilForMissingKeys = true
+        copy.metadata = ["page": 2]
+        copy.outputDateFormat = .epochSeconds
+        #expect(original.dateFormats.map(\.description) == DateFormat.defaults.map(\.description))
+        #expect(!original.writesNilAsNull && !original.assignsNilForMissingKeys)
+        #expect(original.metadata == .object([:]))
+        #expect(original.outputDateFormat.description == DateFormat.iso8601.description)
+        #expect(copy.dateFormats.map(\.description) == [DateFormat.epochSeconds.description])
+        #expect(copy.writesNilAsNull && copy.assignsNilForMissingKeys && copy.metadata == ["page": 2])
+
+        var changedOriginal = copy
+        let kept = changedOriginal
+        changedOriginal.metadata = ["page": 3]
+        #expect(kept.metadata == ["page": 2])
+        #expect(changedOriginal.metadata == ["page": 3])
+    }
 }
