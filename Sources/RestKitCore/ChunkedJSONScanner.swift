@@ -18,8 +18,8 @@ package struct ChunkedJSONScanner {
     private let maximumDepth: Int
     private let expectedEntries: Int
     private var phase: Phase = .scanning
-    /// The buffer length at which the next append scans again.
-    private var rescanAt = 0
+    /// When the next append scans again (buffer offsets are input offsets here).
+    private var rescans = RescanSchedule()
     package let maximumBytes: Int
     /// The name errors carry (``ParseError/parser``).
     package let parserName: String
@@ -45,14 +45,11 @@ package struct ChunkedJSONScanner {
         try checkScanning()
         guard chunk.count > 0 else { return }
         buffer.append(contentsOf: chunk)
-        // A token that chunks cut is read again from its start only once the input after its
-        // start has doubled, so tiny chunks cannot make a long string cost quadratic time; an
-        // error in it is found then, at the same offset. Input over the limit is scanned at
-        // once, so the buffer never holds more than one chunk beyond `maximumBytes`.
-        guard buffer.count >= rescanAt || buffer.count > maximumBytes else { return }
+        // Input over the limit is scanned at once, so the buffer never holds more than one
+        // chunk beyond `maximumBytes`.
+        guard rescans.isDue(at: buffer.count) || buffer.count > maximumBytes else { return }
         try scan(isFinal: false)
-        let pending = buffer.count - (cursor?.checkpoint.index ?? 0)
-        rescanAt = buffer.count + max(1, pending)
+        rescans.scanned(upTo: buffer.count, resumingAt: cursor?.checkpoint.index ?? 0)
     }
 
     /// Ends the input and returns the document.

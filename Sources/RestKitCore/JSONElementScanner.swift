@@ -26,8 +26,8 @@ package struct JSONElementScanner {
     /// starts in the input.
     private var dropped = StreamLocationCounter()
     private var phase: Phase = .scanning
-    /// The input length at which the next append scans again.
-    private var rescanAt = 0
+    /// When the next append scans again (in input offsets: the buffer's plus `dropped.offset`).
+    private var rescans = RescanSchedule()
     private let components: [[UInt8]]
     /// The key path as given (`""` for a top-level array).
     package let keyPath: String
@@ -57,13 +57,12 @@ package struct JSONElementScanner {
         try checkScanning()
         guard chunk.count > 0 else { return [] }
         buffer.append(contentsOf: chunk)
-        // A token that chunks cut is read again from its start only once the input after its
-        // start has doubled (see ChunkedJSONScanner), or at once when the input held is over
-        // the element limit, so the buffer never holds more than one chunk beyond it.
-        guard dropped.offset + buffer.count >= rescanAt || isOverLimit else { return [] }
+        // Input held over the element limit is scanned at once, so the buffer never holds
+        // more than one chunk beyond it.
+        guard rescans.isDue(at: dropped.offset + buffer.count) || isOverLimit else { return [] }
         let elements = try scan(isFinal: false)
-        let pending = buffer.count - (cursor?.checkpoint.index ?? 0)
-        rescanAt = dropped.offset + buffer.count + max(1, pending)
+        rescans.scanned(
+            upTo: dropped.offset + buffer.count, resumingAt: dropped.offset + (cursor?.checkpoint.index ?? 0))
         dropConsumedInput()
         return elements
     }

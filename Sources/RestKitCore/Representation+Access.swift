@@ -181,14 +181,11 @@ extension Representation {
     /// let user = document[keyPath: "users.0"]?.materialized()
     /// ```
     public func materialized() -> Representation {
-        guard case .tape = storage else { return self }
-        switch content {
-        case .array(let elements):
-            return .array(elements.map { $0.materialized() })
-        case .object(let members):
-            return .object(members.mapValues { $0.materialized() })
-        case let scalar:
-            return Representation(scalar)
+        switch storage {
+        case .tape(let tape, let index): tape.materialized(at: index)
+        case .value(.array(let elements)): .array(elements.map { $0.materialized() })
+        case .value(.object(let members)): .object(members.mapValues { $0.materialized() })
+        case .value: self
         }
     }
 }

@@ -152,6 +152,39 @@ package final class Tape: Sendable {
         }
     }
 
+    /// The value at `index` and everything under it as plain values (no entry of the result
+    /// points into this tape), built in one walk: containers are made at their final size and
+    /// filled directly, without the lazy level ``content(at:)`` makes first.
+    package func materialized(at index: Int) -> Representation {
+        let entry = entries[index]
+        switch entry.kind {
+        case .array:
+            var elements: [Representation] = []
+            elements.reserveCapacity(Int(entry.count))
+            var child = index + 1
+            let end = Int(entry.payload)
+            while child < end {
+                elements.append(materialized(at: child))
+                child = next(after: child)
+            }
+            return .array(elements)
+        case .object:
+            var members = OrderedDictionary<String, Representation>(minimumCapacity: Int(entry.count))
+            var child = index + 1
+            let end = Int(entry.payload)
+            while child < end {
+                members[string(at: child)] = materialized(at: child + 1)
+                child = next(after: child + 1)
+            }
+            return .object(members)
+        case .groupedObject:
+            guard case .object(let members) = content(at: index) else { return .object([:]) }
+            return .object(members.mapValues { $0.materialized() })
+        default:
+            return Representation(content(at: index))
+        }
+    }
+
     /// One value, or the array of a repeated key's values.
     private func group(_ values: [Int]) -> Representation {
         if values.count == 1, let only = values.first { return Representation(tape: self, index: only) }

@@ -72,6 +72,15 @@ extension Body {
         /// let bytes = try Body.bytes([1, 2, 3]).makeReader().readAll()
         /// ```
         public func readAll() throws(BodyError) -> [UInt8] {
+            // A body that is one array (a small form, `Body.bytes`) is that array: no copy.
+            if bytesProduced == 0, index == 0, segments.count == 1, case .idle = current,
+                case .bytes(let bytes) = segments[0]
+            {
+                index = 1
+                bytesProduced = bytes.count
+                if !bytes.isEmpty { progress?(Progress(bytesProduced: bytesProduced, totalBytes: length)) }
+                return bytes
+            }
             var result: [UInt8] = []
             if let length {
                 // Read straight into the result's storage: one copy of each byte.

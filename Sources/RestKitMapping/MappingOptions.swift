@@ -11,30 +11,30 @@ public import RestKitCore
 public struct MappingOptions: Sendable {
     /// Formats tried, in order, when text or a number becomes a `Date`.
     public var dateFormats: [DateFormat] {
-        get { storage.dateFormats }
-        set { uniqueStorage().dateFormats = newValue }
+        get { storage.settings.dateFormats }
+        set { uniqueStorage().settings.dateFormats = newValue }
     }
     /// The format dates are written in by inverse mappings (default ISO 8601).
     public var outputDateFormat: DateFormat {
-        get { storage.outputDateFormat }
-        set { uniqueStorage().outputDateFormat = newValue }
+        get { storage.settings.outputDateFormat }
+        set { uniqueStorage().settings.outputDateFormat = newValue }
     }
     /// Whether `nil` attributes are written as `null` (`true`) or left out (`false`, the
     /// default) when mapping models back into representations.
     public var writesNilAsNull: Bool {
-        get { storage.writesNilAsNull }
-        set { uniqueStorage().writesNilAsNull = newValue }
+        get { storage.settings.writesNilAsNull }
+        set { uniqueStorage().settings.writesNilAsNull = newValue }
     }
     /// Whether a key missing from the source sets optional attributes to `nil` (`true`) or
     /// leaves them as they are (`false`, the default, as RestKit did).
     public var assignsNilForMissingKeys: Bool {
-        get { storage.assignsNilForMissingKeys }
-        set { uniqueStorage().assignsNilForMissingKeys = newValue }
+        get { storage.settings.assignsNilForMissingKeys }
+        set { uniqueStorage().settings.assignsNilForMissingKeys = newValue }
     }
     /// Values available to source key paths as `@metadata.<key>`.
     public var metadata: Representation {
-        get { storage.metadata }
-        set { uniqueStorage().metadata = newValue }
+        get { storage.settings.metadata }
+        set { uniqueStorage().settings.metadata = newValue }
     }
 
     /// The settings, shared by copies until one is changed: the mapping core copies the options
@@ -42,31 +42,23 @@ public struct MappingOptions: Sendable {
     /// where the fields (formats with their closures, metadata) cost one each.
     private var storage: Storage
 
-    private final class Storage: @unchecked Sendable {
-        // Mutated only through `uniqueStorage()`, when no other copy can see it.
+    private struct Settings {
         var dateFormats: [DateFormat]
         var outputDateFormat: DateFormat
         var writesNilAsNull: Bool
         var assignsNilForMissingKeys: Bool
         var metadata: Representation
+    }
 
-        init(dateFormats: [DateFormat], outputDateFormat: DateFormat, writesNilAsNull: Bool, assignsNilForMissingKeys: Bool, metadata: Representation) {
-            self.dateFormats = dateFormats
-            self.outputDateFormat = outputDateFormat
-            self.writesNilAsNull = writesNilAsNull
-            self.assignsNilForMissingKeys = assignsNilForMissingKeys
-            self.metadata = metadata
-        }
+    private final class Storage: @unchecked Sendable {
+        // Mutated only through `uniqueStorage()`, when no other copy can see it.
+        var settings: Settings
 
-        func copy() -> Storage {
-            Storage(
-                dateFormats: dateFormats, outputDateFormat: outputDateFormat, writesNilAsNull: writesNilAsNull,
-                assignsNilForMissingKeys: assignsNilForMissingKeys, metadata: metadata)
-        }
+        init(_ settings: Settings) { self.settings = settings }
     }
 
     private mutating func uniqueStorage() -> Storage {
-        if !isKnownUniquelyReferenced(&storage) { storage = storage.copy() }
+        if !isKnownUniquelyReferenced(&storage) { storage = Storage(storage.settings) }
         return storage
     }
 
@@ -80,8 +72,9 @@ public struct MappingOptions: Sendable {
         metadata: Representation = .object([:])
     ) {
         storage = Storage(
-            dateFormats: dateFormats, outputDateFormat: outputDateFormat, writesNilAsNull: writesNilAsNull,
-            assignsNilForMissingKeys: assignsNilForMissingKeys, metadata: metadata)
+            Settings(
+                dateFormats: dateFormats, outputDateFormat: outputDateFormat, writesNilAsNull: writesNilAsNull,
+                assignsNilForMissingKeys: assignsNilForMissingKeys, metadata: metadata))
     }
 }
 

@@ -40,6 +40,24 @@ struct BodyTests {
         }
     }
 
+    @Test("readAll of a one-array body, whole or after a partial read, reads it once, with progress")
+    func readAllOfBytes() throws {
+        let content = testBytes(count: 10_000, seed: 9)
+        let calls = Mutex<[Body.Progress]>([])
+        let body = Body.bytes(content).withProgress { progress in calls.withLock { $0.append(progress) } }
+        let reader = body.makeReader()
+        #expect(try reader.readAll() == content)
+        #expect(reader.bytesProduced == content.count)
+        #expect(try reader.readAll() == [])
+        #expect(calls.withLock { $0 } == [Body.Progress(bytesProduced: content.count, totalBytes: content.count)])
+
+        let partial = body.makeReader()
+        var head = [UInt8](repeating: 0, count: 100)
+        #expect(try head.withUnsafeMutableBytes { try partial.read(into: $0) } == 100)
+        #expect(head + (try partial.readAll()) == content)
+        #expect(try Body.bytes([]).makeReader().readAll() == [])
+    }
+
     @Test("a missing file is an error naming it, when added and when produced")
     func missingFile() throws {
         try withTemporaryDirectory { directory in
