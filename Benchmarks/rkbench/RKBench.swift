@@ -61,6 +61,14 @@ struct RKBench: ParsableCommand {
 
     @OptionGroup var store: StoreBenchmarkOptions
 
+    @Option(name: .long, help: ArgumentHelp(
+        "Run one workload alone, again and again, for a profiler (e.g. serialize/twitter.json:mapping); no report.",
+        valueName: "benchmark:workload"))
+    var profile: String?
+
+    @Option(name: .long, help: ArgumentHelp("How long --profile runs its workload (default 10).", valueName: "seconds"))
+    var profileSeconds: Double = 10
+
     @Option(name: .long, help: .hidden)
     var memoryProbe: String?
 
@@ -70,6 +78,9 @@ struct RKBench: ParsableCommand {
         }
         if let rounds, rounds < 1 {
             throw ValidationError("--rounds must be at least 1")
+        }
+        if !(profileSeconds > 0) {
+            throw ValidationError("--profile-seconds must be more than 0")
         }
     }
 
@@ -126,6 +137,10 @@ struct RKBench: ParsableCommand {
             .filter { filter.map($0.name.contains) ?? true }
         guard !cases.isEmpty else {
             throw ValidationError("no benchmark matches --filter \(filter ?? "")")
+        }
+        if let profile {
+            try ProfileLoop.run(profile, in: cases, seconds: profileSeconds)
+            return
         }
         let notes = [
             "corpus: \(documents.origin)",

@@ -46,18 +46,25 @@ public enum MultipartBoundary {
     /// `CRLF--boundary`, so a body never depends on what follows the match).
     static func occurs(_ boundary: [UInt8], in content: [UInt8]) -> Bool {
         guard !boundary.isEmpty, content.count >= boundary.count else { return false }
-        return content.withUnsafeBytes { haystack in
-            boundary.withUnsafeBytes { needle in
-                guard let haystackBase = haystack.baseAddress, let needleBase = needle.baseAddress else { return false }
-                // memchr to each candidate first byte, memcmp there.
-                let first = Int32(needle[0])
-                let end = haystackBase + (haystack.count - needle.count + 1)
-                var position = haystackBase
-                while position < end, let hit = memchr(position, first, end - position) {
-                    if memcmp(hit, needleBase, needle.count) == 0 { return true }
-                    position = UnsafeRawPointer(hit) + 1
+        // Boyer–Moore–Horspool: compare at the window's last byte and skip by how far that
+        // byte is from the needle's end, so random data (a file) is crossed about a needle's
+        // length at a time instead of stopping at every occurrence of one byte.
+        let needleCount = boundary.count
+        return withUnsafeTemporaryAllocation(of: Int.self, capacity: 256) { skip in
+            skip.initialize(repeating: needleCount)
+            for index in 0..<(needleCount - 1) { skip[Int(boundary[index])] = needleCount - 1 - index }
+            return content.withUnsafeBufferPointer { haystack in
+                boundary.withUnsafeBufferPointer { needle in
+                    guard let haystackBase = haystack.baseAddress, let needleBase = needle.baseAddress else { return false }
+                    let last = needle[needleCount - 1]
+                    var start = 0
+                    while start <= haystack.count - needleCount {
+                        let byte = haystack[start + needleCount - 1]
+                        if byte == last, memcmp(haystackBase + start, needleBase, needleCount - 1) == 0 { return true }
+                        start += skip[Int(byte)]
+                    }
+                    return false
                 }
-                return false
             }
         }
     }

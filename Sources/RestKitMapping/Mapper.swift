@@ -63,7 +63,7 @@ public struct Mapper: Sendable {
             if let elements = value.arrayValue {
                 for (index, element) in elements.enumerated() {
                     var elementScope = entryScope
-                    elementScope.parents = [value]
+                    elementScope.parent = value
                     elementScope.collectionIndex = index
                     elementScope.keyPath = KeyPathText.join(path, String(index))
                     do {

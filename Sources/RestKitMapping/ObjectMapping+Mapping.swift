@@ -157,8 +157,8 @@ extension ObjectMapping {
     func representation(ofCollection models: [Model], scope: MappingScope) throws(MappingError) -> Representation {
         var elements: [Representation] = []
         elements.reserveCapacity(models.count)
-        for (index, model) in models.enumerated() {
-            elements.append(try representation(of: model, scope: scope.descending(into: String(index), from: .null)))
+        for index in models.indices {
+            elements.append(try representation(of: models[index], scope: scope.descending(into: String(index), from: .null)))
         }
         return .array(elements)
     }

@@ -10,29 +10,29 @@ extension ObjectMapping {
     /// place.relationship(nil, to: \.coordinate, mapping: coordinateMapping)
     /// ```
     public mutating func relationship<Child>(_ source: String?, to destination: WritableKeyPath<Model, Child>, mapping: ObjectMapping<Child>) {
-        nonisolated(unsafe) let destination = destination
-        properties.append(Self.relationship(source, destination: destination, assign: { value, model, scope throws(MappingError) in
+        let access = PropertyAccess(destination)
+        properties.append(Self.relationship(source, destination: access.keyPath, assign: { value, model, scope throws(MappingError) in
             guard let value else { return }
             guard !value.isNull else {
                 throw MappingError(.missingValue, "null for a non-optional \(Child.self)", keyPath: scope.keyPath, value: value)
             }
-            model[keyPath: destination] = try mapping.map(value, scope: scope)
+            access.set(try mapping.map(value, scope: scope), in: &model)
         }, read: { model, scope throws(MappingError) in
-            try mapping.representation(of: model[keyPath: destination], scope: scope)
+            try mapping.representation(of: access.get(model), scope: scope)
         }))
     }
 
     /// An optional to-one relationship: `null` clears it.
     public mutating func relationship<Child>(_ source: String?, to destination: WritableKeyPath<Model, Child?>, mapping: ObjectMapping<Child>) {
-        nonisolated(unsafe) let destination = destination
-        properties.append(Self.relationship(source, destination: destination, assign: { value, model, scope throws(MappingError) in
+        let access = PropertyAccess(destination)
+        properties.append(Self.relationship(source, destination: access.keyPath, assign: { value, model, scope throws(MappingError) in
             guard let value else {
-                if scope.options.assignsNilForMissingKeys { model[keyPath: destination] = nil }
+                if scope.options.assignsNilForMissingKeys { access.set(nil, in: &model) }
                 return
             }
-            model[keyPath: destination] = value.isNull ? nil : try mapping.map(value, scope: scope)
+            access.set(value.isNull ? nil : try mapping.map(value, scope: scope), in: &model)
         }, read: { model, scope throws(MappingError) in
-            guard let child = model[keyPath: destination] else {
+            guard let child = access.get(model) else {
                 // `Representation` is nil-literal convertible: spell out "no value".
                 return scope.options.writesNilAsNull ? Representation.null : Optional<Representation>.none
             }
@@ -49,16 +49,16 @@ extension ObjectMapping {
     public mutating func relationship<Child>(
         _ source: String?, to destination: WritableKeyPath<Model, [Child]>, mapping: ObjectMapping<Child>, policy: AssignmentPolicy = .set
     ) {
-        nonisolated(unsafe) let destination = destination
-        properties.append(Self.relationship(source, destination: destination, assign: { value, model, scope throws(MappingError) in
+        let access = PropertyAccess(destination)
+        properties.append(Self.relationship(source, destination: access.keyPath, assign: { value, model, scope throws(MappingError) in
             guard let value else { return }
             let children = try mapping.mapCollection(value, scope: scope)
             switch policy {
-            case .set, .replace: model[keyPath: destination] = children
-            case .union: model[keyPath: destination].append(contentsOf: children)
+            case .set, .replace: access.set(children, in: &model)
+            case .union: model[keyPath: access.keyPath].append(contentsOf: children)
             }
         }, read: { model, scope throws(MappingError) in
-            try mapping.representation(ofCollection: model[keyPath: destination], scope: scope)
+            try mapping.representation(ofCollection: access.get(model), scope: scope)
         }))
     }
 
@@ -73,15 +73,15 @@ extension ObjectMapping {
         _ source: String?, to destination: WritableKeyPath<Model, [Child]>, mapping: ObjectMapping<Child>,
         keysInto keyAttribute: WritableKeyPath<Child, String>
     ) {
-        nonisolated(unsafe) let destination = destination
-        nonisolated(unsafe) let keyAttribute = keyAttribute
-        properties.append(Self.relationship(source, destination: destination, assign: { value, model, scope throws(MappingError) in
+        let access = PropertyAccess(destination)
+        let keyAccess = PropertyAccess(keyAttribute)
+        properties.append(Self.relationship(source, destination: access.keyPath, assign: { value, model, scope throws(MappingError) in
             guard let value else { return }
-            model[keyPath: destination] = try mapping.mapDynamicKeys(value, keyAttribute: keyAttribute, scope: scope)
+            access.set(try mapping.mapDynamicKeys(value, keyAttribute: keyAccess.keyPath, scope: scope), in: &model)
         }, read: { model, scope throws(MappingError) in
             var object = OrderedDictionary<String, Representation>()
-            for child in model[keyPath: destination] {
-                let key = child[keyPath: keyAttribute]
+            for child in access.get(model) {
+                let key = keyAccess.get(child)
                 object[key] = try mapping.representation(of: child, scope: scope.descending(into: key, from: .null))
             }
             return .object(object)
@@ -92,16 +92,16 @@ extension ObjectMapping {
     public mutating func relationship<Child: Hashable & SendableMetatype>(
         _ source: String?, to destination: WritableKeyPath<Model, Set<Child>>, mapping: ObjectMapping<Child>, policy: AssignmentPolicy = .set
     ) {
-        nonisolated(unsafe) let destination = destination
-        properties.append(Self.relationship(source, destination: destination, assign: { value, model, scope throws(MappingError) in
+        let access = PropertyAccess(destination)
+        properties.append(Self.relationship(source, destination: access.keyPath, assign: { value, model, scope throws(MappingError) in
             guard let value else { return }
             let children = Set(try mapping.mapCollection(value, scope: scope))
             switch policy {
-            case .set, .replace: model[keyPath: destination] = children
-            case .union: model[keyPath: destination].formUnion(children)
+            case .set, .replace: access.set(children, in: &model)
+            case .union: model[keyPath: access.keyPath].formUnion(children)
             }
         }, read: { model, scope throws(MappingError) in
-            try mapping.representation(ofCollection: Array(model[keyPath: destination]), scope: scope)
+            try mapping.representation(ofCollection: Array(access.get(model)), scope: scope)
         }))
     }
 

@@ -123,8 +123,7 @@ public struct ObjectMapping<Model>: Sendable {
     ) -> PropertyMapping<Model> {
         let parsed: Result<SourceKeyPath?, MappingError> = Result { () throws(MappingError) in try sourceText.map(SourceKeyPath.init) }
         let source = (try? parsed.get()) ?? nil
-        // Key paths are immutable; `WritableKeyPath` is just not declared `Sendable`.
-        nonisolated(unsafe) let destination = destination
+        let access = PropertyAccess(destination)
         return PropertyMapping(
             source: source,
             assign: { value, model, scope throws(MappingError) in
@@ -132,7 +131,7 @@ public struct ObjectMapping<Model>: Sendable {
                 let context = scope.conversionContext(for: sourceText ?? "")
                 guard let value else {
                     if scope.options.assignsNilForMissingKeys, let null = Value.converted(fromNullIn: context) {
-                        model[keyPath: destination] = null
+                        access.set(null, in: &model)
                     }
                     return
                 }
@@ -140,18 +139,18 @@ public struct ObjectMapping<Model>: Sendable {
                     guard let null = Value.converted(fromNullIn: context) else {
                         throw MappingError(.missingValue, "null for a non-optional \(Value.self)", keyPath: context.keyPath, value: value)
                     }
-                    model[keyPath: destination] = null
+                    access.set(null, in: &model)
                     return
                 }
                 if let transform {
-                    model[keyPath: destination] = try transform.read(value, context)
+                    access.set(try transform.read(value, context), in: &model)
                 } else {
-                    model[keyPath: destination] = try Value(representation: value, context: context)
+                    access.set(try Value(representation: value, context: context), in: &model)
                 }
             },
             read: { model, scope throws(MappingError) in
                 let context = scope.conversionContext(for: sourceText ?? "")
-                let value = model[keyPath: destination]
+                let value = access.get(model)
                 if let transform {
                     return try transform.write.map { write throws(MappingError) in try write(value, context) }
                 }
@@ -160,7 +159,7 @@ public struct ObjectMapping<Model>: Sendable {
                 if representation.isNull && !scope.options.writesNilAsNull { return Optional<Representation>.none }
                 return representation
             },
-            destination: DestinationKeyPath(keyPath: destination)
+            destination: DestinationKeyPath(keyPath: access.keyPath)
         )
     }
 }

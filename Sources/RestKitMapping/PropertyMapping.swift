@@ -2,7 +2,10 @@ public import Foundation
 public import RestKitCore
 
 /// One attribute or relationship of an ``ObjectMapping``, type-erased over its value type.
-struct PropertyMapping<Model>: Sendable {
+///
+/// A class: mapping walks every property of every object, and one reference is one retain
+/// where the fields (the source, two closures, the key path) would be one each.
+final class PropertyMapping<Model>: Sendable {
     /// Where it reads; `nil` maps the whole representation being mapped.
     let source: SourceKeyPath?
     /// Reads the source value (or `nil` when missing) into the model.
@@ -10,7 +13,19 @@ struct PropertyMapping<Model>: Sendable {
     /// Writes the model's value for the inverse direction; `nil` leaves the key out.
     let read: @Sendable (Model, MappingScope) throws(MappingError) -> Representation?
     /// The model property it sets, for ``MappingTest``.
-    var destination: DestinationKeyPath?
+    let destination: DestinationKeyPath?
+
+    init(
+        source: SourceKeyPath?,
+        assign: @escaping @Sendable (Representation?, inout Model, MappingScope) throws(MappingError) -> Void,
+        read: @escaping @Sendable (Model, MappingScope) throws(MappingError) -> Representation?,
+        destination: DestinationKeyPath? = nil
+    ) {
+        self.source = source
+        self.assign = assign
+        self.read = read
+        self.destination = destination
+    }
 
     /// The source text, for error paths.
     var sourceText: String { source?.description ?? "" }

@@ -77,7 +77,7 @@ public struct SourceKeyPath: Sendable, Hashable, CustomStringConvertible {
             start = scope.metadata
             rest = rest.dropFirst()
         case .parent:
-            guard let parent = scope.parents.last else { return nil }
+            guard let parent = scope.parent else { return nil }
             start = parent
             rest = rest.dropFirst()
         case .root:
@@ -154,32 +154,48 @@ public struct SourceKeyPath: Sendable, Hashable, CustomStringConvertible {
 }
 
 /// Where the mapping of one value happens: the document root, the enclosing
-/// representations, the options and the source key path (for errors).
+/// representation, the options and the source key path (for errors).
+///
+/// A scope is copied for every object and every property, so what stays the same through
+/// the whole operation (the root, the options, the report) sits in one shared box: a copy
+/// costs a few retains, not one per field.
 struct MappingScope {
-    var root: Representation
-    var parents: [Representation] = []
+    /// The representation that encloses the one being mapped (for `@parent`).
+    var parent: Representation?
     /// The representation of the object being mapped (the parent of its relationships).
     var current: Representation = .null
-    /// The options, boxed: a scope is copied for every object, and one reference is cheaper
-    /// to copy than the options' many fields.
-    private var optionsBox: OptionsBox
-    var options: MappingOptions {
-        get { optionsBox.options }
-        set { optionsBox = OptionsBox(newValue) }
-    }
+    private var operation: Operation
     var collectionIndex: Int?
     var keyPath = ""
-    /// Where skipped (declined) elements are reported; shared by the whole operation.
-    var report = MappingReport()
 
     init(root: Representation, options: MappingOptions) {
-        self.root = root
-        optionsBox = OptionsBox(options)
+        operation = Operation(root: root, options: options, report: MappingReport())
     }
 
-    private final class OptionsBox {
+    /// What every scope of one operation shares.
+    private final class Operation {
+        let root: Representation
         let options: MappingOptions
-        init(_ options: MappingOptions) { self.options = options }
+        let report: MappingReport
+        init(root: Representation, options: MappingOptions, report: MappingReport) {
+            self.root = root
+            self.options = options
+            self.report = report
+        }
+    }
+
+    /// The document being mapped (for `@root`).
+    var root: Representation { operation.root }
+
+    var options: MappingOptions {
+        get { operation.options }
+        set { operation = Operation(root: operation.root, options: newValue, report: operation.report) }
+    }
+
+    /// Where skipped (declined) elements are reported; shared by the whole operation.
+    var report: MappingReport {
+        get { operation.report }
+        set { operation = Operation(root: operation.root, options: operation.options, report: newValue) }
     }
 
     /// ``MappingOptions/metadata`` with `mapping.collectionIndex` added when mapping an element.
@@ -195,7 +211,7 @@ struct MappingScope {
     /// The scope for a child value at `path` below `parent`.
     func descending(into path: String, from parent: Representation, index: Int? = nil) -> MappingScope {
         var scope = self
-        scope.parents.append(parent)
+        scope.parent = parent
         scope.collectionIndex = index
         scope.keyPath = KeyPathText.join(keyPath, path)
         return scope

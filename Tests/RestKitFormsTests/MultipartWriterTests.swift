@@ -94,6 +94,25 @@ struct MultipartWriterTests {
         #expect(MultipartBoundary.occurs(needle, in: large))
     }
 
+    @Test("boundary search agrees with a naive search on random text over small alphabets")
+    func boundaryOccurrenceMatchesNaiveSearch() {
+        func naive(_ needle: [UInt8], _ haystack: [UInt8]) -> Bool {
+            guard haystack.count >= needle.count else { return false }
+            return (0...(haystack.count - needle.count)).contains { haystack[$0..<($0 + needle.count)].elementsEqual(needle) }
+        }
+        for round in 0..<2_000 {
+            // Letters from an alphabet of 2 to 4, so that near and full matches are common.
+            let alphabet = Array("ab-c".utf8)
+            let size = UInt8(2 + round % 3)
+            func text(_ count: Int, seed: UInt64) -> [UInt8] {
+                testBytes(count: count, seed: seed).map { alphabet[Int($0 % size)] }
+            }
+            let needle = text(1 + round % 6, seed: UInt64(round) * 2 + 1)
+            let haystack = text(round % 40, seed: UInt64(round) * 2 + 2)
+            #expect(MultipartBoundary.occurs(needle, in: haystack) == naive(needle, haystack), "\(needle) in \(haystack)")
+        }
+    }
+
     @Test("the quoted pair is the one addition to the WHATWG escapes")
     func backslashEscape() {
         #expect(MultipartEncoding.escapeQuoted("a\\b") == "a\\\\b")
