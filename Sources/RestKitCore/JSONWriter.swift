@@ -58,7 +58,11 @@ public struct JSONWriter: Sendable {
     /// Appends the JSON text of `value` to `output`.
     public func write(_ value: Representation, into output: inout [UInt8]) throws(SerializationError) {
         var sink = Sink(options: options, maximumDepth: maximumDepth, nonFiniteAsStrings: writesNonFiniteAsStrings)
-        try sink.write(value, depth: 0, into: &output)
+        do {
+            try sink.write(value, depth: 0, into: &output)
+        } catch {
+            throw sink.located(error)
+        }
     }
 
     /// The JSON text as a `String`.
@@ -73,14 +77,12 @@ public struct JSONWriter: Sendable {
 }
 
 extension JSONWriter {
-    /// The recursive writer; `path` holds the key path of the value being written, turned
-    /// into text only when a failure is reported.
+    /// The recursive writer. Nothing tracks where it is while it writes: a failure is thrown
+    /// with an empty key path, each container it passes on its way out adds its key or index
+    /// to ``unwound``, and ``located(_:)`` turns those into the key path.
     private struct Sink {
-        private enum PathComponent {
-            case key(String)
-            case index(Int)
-        }
-        private var path: [PathComponent] = []
+        /// The failing value's key path, innermost component first.
+        private var unwound: [String] = []
         let pretty: Bool
         let sorted: Bool
         let escapeSlashes: Bool
@@ -106,16 +108,16 @@ extension JSONWriter {
             case .bool(let flag):
                 output.append(contentsOf: (flag ? "true" : "false").utf8)
             case .int(let integer):
-                output.append(contentsOf: String(integer).utf8)
+                Self.appendDecimal(integer, into: &output)
             case .double(let double):
                 guard double.isFinite else {
                     if nonFiniteAsStrings { writeString(double.description, into: &output); return }
-                    throw SerializationError(.unrepresentableValue, "\(double) is not a valid JSON number", keyPath: keyPath)
+                    throw SerializationError(.unrepresentableValue, "\(double) is not a valid JSON number", keyPath: "")
                 }
                 output.append(contentsOf: JSONWriter.format(double).utf8)
             case .number(let text):
                 guard JSONNumberSyntax.isValid(text.utf8) else {
-                    throw SerializationError(.unrepresentableValue, "'\(text)' is not a valid JSON number", keyPath: keyPath)
+                    throw SerializationError(.unrepresentableValue, "'\(text)' is not a valid JSON number", keyPath: "")
                 }
                 output.append(contentsOf: text.utf8)
             case .string(let string):
@@ -126,9 +128,12 @@ extension JSONWriter {
                 for (index, element) in elements.enumerated() {
                     if index > 0 { output.append(UInt8(ascii: ",")) }
                     newline(depth + 1, into: &output)
-                    path.append(.index(index))
-                    try write(element, depth: depth + 1, into: &output)
-                    path.removeLast()
+                    do {
+                        try write(element, depth: depth + 1, into: &output)
+                    } catch {
+                        unwound.append(String(index))
+                        throw error
+                    }
                 }
                 if !elements.isEmpty { newline(depth, into: &output) }
                 output.append(UInt8(ascii: "]"))
@@ -173,9 +178,12 @@ extension JSONWriter {
                 while child < Int(entry.payload) {
                     if position > 0 { output.append(UInt8(ascii: ",")) }
                     newline(depth + 1, into: &output)
-                    path.append(.index(position))
-                    try writeTape(tape, child, depth: depth + 1, into: &output)
-                    path.removeLast()
+                    do {
+                        try writeTape(tape, child, depth: depth + 1, into: &output)
+                    } catch {
+                        unwound.append(String(position))
+                        throw error
+                    }
                     child = tape.next(after: child)
                     position += 1
                 }
@@ -210,9 +218,12 @@ extension JSONWriter {
                     output.append(UInt8(ascii: "\""))
                     output.append(UInt8(ascii: ":"))
                     if pretty { output.append(UInt8(ascii: " ")) }
-                    path.append(.key(tape.string(at: key)))
-                    try writeTape(tape, key + 1, depth: depth + 1, into: &output)
-                    path.removeLast()
+                    do {
+                        try writeTape(tape, key + 1, depth: depth + 1, into: &output)
+                    } catch {
+                        unwound.append(tape.string(at: key))
+                        throw error
+                    }
                 }
                 if !keys.isEmpty { newline(depth, into: &output) }
                 output.append(UInt8(ascii: "}"))
@@ -248,25 +259,25 @@ extension JSONWriter {
             writeString(key, into: &output)
             output.append(UInt8(ascii: ":"))
             if pretty { output.append(UInt8(ascii: " ")) }
-            path.append(.key(key))
-            try write(value, depth: depth + 1, into: &output)
-            path.removeLast()
+            do {
+                try write(value, depth: depth + 1, into: &output)
+            } catch {
+                unwound.append(key)
+                throw error
+            }
         }
 
         private func checkDepth(_ depth: Int) throws(SerializationError) {
             if depth >= maximumDepth {
-                throw SerializationError(.depthLimitExceeded, "nesting deeper than \(maximumDepth) levels", keyPath: keyPath)
+                throw SerializationError(.depthLimitExceeded, "nesting deeper than \(maximumDepth) levels", keyPath: "")
             }
         }
 
-        /// The dotted key path of the value being written (`"users.0.name"`).
-        private var keyPath: String {
-            path.map { component in
-                switch component {
-                case .key(let key): key
-                case .index(let index): String(index)
-                }
-            }.joined(separator: ".")
+        /// `error` with the key path of the value that failed (`"users.0.name"`).
+        func located(_ error: SerializationError) -> SerializationError {
+            var located = error
+            located.keyPath = unwound.reversed().joined(separator: ".")
+            return located
         }
 
         private func newline(_ depth: Int, into output: inout [UInt8]) {
@@ -311,6 +322,22 @@ extension JSONWriter {
                 index &+= 1
             }
             output.append(contentsOf: UnsafeBufferPointer(start: base + runStart, count: count &- runStart))
+        }
+
+        /// Appends the decimal digits of `value` (with `-` when negative), without a `String`.
+        private static func appendDecimal(_ value: Int64, into output: inout [UInt8]) {
+            var magnitude = value.magnitude
+            // UInt64.max has 20 digits.
+            withUnsafeTemporaryAllocation(of: UInt8.self, capacity: 20) { digits in
+                var start = digits.count
+                repeat {
+                    start -= 1
+                    digits[start] = UInt8(ascii: "0") &+ UInt8(truncatingIfNeeded: magnitude % 10)
+                    magnitude /= 10
+                } while magnitude != 0
+                if value < 0 { output.append(UInt8(ascii: "-")) }
+                output.append(contentsOf: UnsafeBufferPointer(rebasing: digits[start...]))
+            }
         }
 
         private static func appendEscape(for byte: UInt8, into output: inout [UInt8]) {

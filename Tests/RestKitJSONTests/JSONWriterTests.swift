@@ -90,6 +90,31 @@ struct JSONWriterTests {
         #expect(error?.keyPath == "x.0")
     }
 
+    @Test func errorsNameTheKeyPathThroughBuiltAndParsedValues() throws {
+        let parsed = try JSONParser().parse(text: #"{"list":[{"deep":[1,2]},{"k":"v"}]}"#)
+        let value: Representation = ["a": [1, ["b": .double(.infinity)]], "parsed": parsed]
+        let error = #expect(throws: SerializationError.self) { try JSONWriter().write(value) }
+        #expect(error?.keyPath == "a.1.b")
+        #expect(error?.description == "inf is not a valid JSON number (at 'a.1.b')")
+
+        let tooDeep = #expect(throws: SerializationError.self) { try JSONWriter(maximumDepth: 4).write(["ok": 1, "p": parsed]) }
+        #expect(tooDeep?.errorType == .depthLimitExceeded)
+        #expect(tooDeep?.keyPath == "p.list.0.deep")
+        let atTop = #expect(throws: SerializationError.self) { try JSONWriter().write(.double(.nan)) }
+        #expect(atTop?.keyPath == "")
+        // A writer that failed once writes the next value with a fresh path.
+        let writer = JSONWriter()
+        _ = try? writer.write(["x": [.double(.nan)]])
+        let second = #expect(throws: SerializationError.self) { try writer.write([.double(.nan)]) }
+        #expect(second?.keyPath == "0")
+    }
+
+    @Test func integersAtTheLimitsAndAroundZero() throws {
+        let values: [Int64] = [0, 1, -1, 9, 10, -10, 99, 100, Int64.max, Int64.min, 1_000_000_007, -4_294_967_296]
+        let text = try JSONWriter().string(from: .array(values.map(Representation.int)))
+        #expect(text == "[" + values.map(String.init).joined(separator: ",") + "]")
+    }
+
     @Test func boundsNesting() {
         var value: Representation = 1
         for _ in 0..<50 { value = [value] }
