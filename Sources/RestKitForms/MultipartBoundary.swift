@@ -45,25 +45,47 @@ public enum MultipartBoundary {
     /// Whether `boundary` occurs anywhere in `content` (a stricter test than the delimiter
     /// `CRLF--boundary`, so a body never depends on what follows the match).
     static func occurs(_ boundary: [UInt8], in content: [UInt8]) -> Bool {
-        guard !boundary.isEmpty, content.count >= boundary.count else { return false }
-        // Boyer–Moore–Horspool: compare at the window's last byte and skip by how far that
-        // byte is from the needle's end, so random data (a file) is crossed about a needle's
-        // length at a time instead of stopping at every occurrence of one byte.
-        let needleCount = boundary.count
-        return withUnsafeTemporaryAllocation(of: Int.self, capacity: 256) { skip in
-            skip.initialize(repeating: needleCount)
-            for index in 0..<(needleCount - 1) { skip[Int(boundary[index])] = needleCount - 1 - index }
+        Search(boundary).occurs(in: content)
+    }
+
+    /// A search for one boundary, made once and used on every part of a form.
+    ///
+    /// Boyer–Moore–Horspool: it compares at the window's last byte and skips by how far that
+    /// byte is from the needle's end, so random data (a file) is crossed about a needle's
+    /// length at a time instead of stopping at every occurrence of one byte.
+    struct Search {
+        private let needle: [UInt8]
+        /// The skip for each byte value; boundaries are at most 70 bytes, longer needles are
+        /// searched with skips capped at 255 (still correct, only slower).
+        private let skip: [UInt8]
+
+        init(_ needle: [UInt8]) {
+            self.needle = needle
+            let longest = UInt8(Swift.min(needle.count, 255))
+            var skip = [UInt8](repeating: longest, count: 256)
+            for index in 0..<Swift.max(needle.count - 1, 0) {
+                skip[Int(needle[index])] = UInt8(Swift.min(needle.count - 1 - index, 255))
+            }
+            self.skip = skip
+        }
+
+        /// Whether the needle occurs anywhere in `content`.
+        func occurs(in content: [UInt8]) -> Bool {
+            let needleCount = needle.count
+            guard needleCount > 0, content.count >= needleCount else { return false }
             return content.withUnsafeBufferPointer { haystack in
-                boundary.withUnsafeBufferPointer { needle in
-                    guard let haystackBase = haystack.baseAddress, let needleBase = needle.baseAddress else { return false }
-                    let last = needle[needleCount - 1]
-                    var start = 0
-                    while start <= haystack.count - needleCount {
-                        let byte = haystack[start + needleCount - 1]
-                        if byte == last, memcmp(haystackBase + start, needleBase, needleCount - 1) == 0 { return true }
-                        start += skip[Int(byte)]
+                needle.withUnsafeBufferPointer { needle in
+                    skip.withUnsafeBufferPointer { skip in
+                        guard let haystackBase = haystack.baseAddress, let needleBase = needle.baseAddress else { return false }
+                        let last = needle[needleCount - 1]
+                        var start = 0
+                        while start <= haystack.count - needleCount {
+                            let byte = haystack[start + needleCount - 1]
+                            if byte == last, memcmp(haystackBase + start, needleBase, needleCount - 1) == 0 { return true }
+                            start += Int(skip[Int(byte)])
+                        }
+                        return false
                     }
-                    return false
                 }
             }
         }

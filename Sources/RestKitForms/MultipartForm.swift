@@ -136,12 +136,15 @@ public struct MultipartForm: Sendable {
 
     /// The index of the first in-memory part containing the boundary.
     private func collidingPart() -> Int? {
-        let needle = Array(boundary.utf8)
-        return parts.indices.first { index in
-            if case .bytes(let bytes) = parts[index].content {
-                return MultipartBoundary.occurs(needle, in: bytes)
+        let search = MultipartBoundary.Search(Array(boundary.utf8))
+        // Through the buffer: each part is borrowed where it is, not copied out of the array.
+        return parts.withUnsafeBufferPointer { parts in
+            parts.indices.first { index in
+                if case .bytes(let bytes) = parts[index].content {
+                    return search.occurs(in: bytes)
+                }
+                return false
             }
-            return false
         }
     }
 
@@ -158,19 +161,22 @@ public struct MultipartForm: Sendable {
             return total + 160
         })
         let delimiter = Array("--\(boundary)\r\n".utf8)
-        for (index, part) in parts.enumerated() {
-            pending += delimiter
-            try part.appendHeaderBlock(to: &pending, index: index)
-            switch part.content {
-            case .bytes(let bytes) where bytes.count < Self.mergedPartLimit:
-                pending += bytes
-            case .bytes, .file, .stream:
-                segments.append(.bytes(pending))
-                pending = []
-                pending.reserveCapacity(1024)
-                segments.append(part.content.segment)
+        try parts.withUnsafeBufferPointer { parts throws(MultipartError) in
+            for index in parts.indices {
+                pending += delimiter
+                try parts[index].appendHeaderBlock(to: &pending, index: index)
+                switch parts[index].content {
+                case .bytes(let bytes) where bytes.count < Self.mergedPartLimit:
+                    pending += bytes
+                case let content:
+                    segments.append(.bytes(pending))
+                    pending = []
+                    pending.reserveCapacity(1024)
+                    segments.append(content.segment)
+                }
+                pending.append(0x0D)
+                pending.append(0x0A)
             }
-            pending += [0x0D, 0x0A]
         }
         pending += Array("--\(boundary)--\r\n".utf8)
         segments.append(.bytes(pending))
