@@ -117,25 +117,9 @@ package final class Tape: Sendable {
         case .numberText: return withBytes(at: index) { JSONNumberSyntax.representation(of: $0).content }
         case .string, .key: return .string(string(at: index))
         case .array:
-            var elements: [Representation] = []
-            elements.reserveCapacity(Int(entry.count))
-            var child = index + 1
-            let end = Int(entry.payload)
-            while child < end {
-                elements.append(Representation(tape: self, index: child))
-                child = next(after: child)
-            }
-            return .array(elements)
+            return .array(elements(ofArrayAt: index) { Representation(tape: self, index: $0) })
         case .object:
-            var members = OrderedDictionary<String, Representation>(minimumCapacity: Int(entry.count))
-            var child = index + 1
-            let end = Int(entry.payload)
-            while child < end {
-                let key = string(at: child)
-                members[key] = Representation(tape: self, index: child + 1)
-                child = next(after: child + 1)
-            }
-            return .object(members)
+            return .object(members(ofObjectAt: index) { Representation(tape: self, index: $0) })
         case .groupedObject:
             var groups = OrderedDictionary<String, [Int]>(minimumCapacity: Int(entry.count))
             var child = index + 1
@@ -159,30 +143,47 @@ package final class Tape: Sendable {
         let entry = entries[index]
         switch entry.kind {
         case .array:
-            var elements: [Representation] = []
-            elements.reserveCapacity(Int(entry.count))
-            var child = index + 1
-            let end = Int(entry.payload)
-            while child < end {
-                elements.append(materialized(at: child))
-                child = next(after: child)
-            }
-            return .array(elements)
+            return .array(elements(ofArrayAt: index, materialized(at:)))
         case .object:
-            var members = OrderedDictionary<String, Representation>(minimumCapacity: Int(entry.count))
-            var child = index + 1
-            let end = Int(entry.payload)
-            while child < end {
-                members[string(at: child)] = materialized(at: child + 1)
-                child = next(after: child + 1)
-            }
-            return .object(members)
+            return .object(members(ofObjectAt: index, materialized(at:)))
         case .groupedObject:
             guard case .object(let members) = content(at: index) else { return .object([:]) }
             return .object(members.mapValues { $0.materialized() })
         default:
             return Representation(content(at: index))
         }
+    }
+
+    /// The elements of the array at `index`, each made by `make` from its entry index.
+    @inline(__always)
+    private func elements(ofArrayAt index: Int, _ make: (Int) -> Representation) -> [Representation] {
+        let entry = entries[index]
+        var elements: [Representation] = []
+        elements.reserveCapacity(Int(entry.count))
+        var child = index + 1
+        let end = Int(entry.payload)
+        while child < end {
+            elements.append(make(child))
+            child = next(after: child)
+        }
+        return elements
+    }
+
+    /// The members of the (ungrouped) object at `index`, each value made by `make` from its
+    /// entry index; a repeated key keeps its first position and its last value.
+    @inline(__always)
+    private func members(
+        ofObjectAt index: Int, _ make: (Int) -> Representation
+    ) -> OrderedDictionary<String, Representation> {
+        let entry = entries[index]
+        var members = OrderedDictionary<String, Representation>(minimumCapacity: Int(entry.count))
+        var child = index + 1
+        let end = Int(entry.payload)
+        while child < end {
+            members[string(at: child)] = make(child + 1)
+            child = next(after: child + 1)
+        }
+        return members
     }
 
     /// One value, or the array of a repeated key's values.
