@@ -81,6 +81,14 @@ struct XMLTreeBuilder {
             return false
         }
         guard spend(local.count &+ (prefix?.count ?? 0)) else { return false }
+        // Namespaces in XML 1.0 §3: element names must not have the prefix `xmlns`. libxml2
+        // only warns; here such an element would become a key that reads as a namespace
+        // declaration (`xmlns` / `xmlns:p`) holding an object, which no XML can say.
+        if Self.isXMLNS(prefix ?? local) {
+            let name = (prefix.map { String(decoding: $0, as: UTF8.self) + ":" } ?? "") + String(decoding: local, as: UTF8.self)
+            fail(.syntax, "element name '\(name)' uses the reserved prefix xmlns (Namespaces in XML 1.0, section 3)")
+            return false
+        }
         if frames.isEmpty {
             // The top level is an object with the root element's name as its single key.
             _ = tape.beginObject()
@@ -92,6 +100,11 @@ struct XMLTreeBuilder {
         }
         frames.append(Frame(textStart: text.count))
         return true
+    }
+
+    /// Whether `name` is `xmlns`.
+    private static func isXMLNS(_ name: UnsafeBufferPointer<UInt8>) -> Bool {
+        name.elementsEqual("xmlns".utf8)
     }
 
     /// Adds an attribute named `prefix:local` with a string value to the innermost element.

@@ -36,6 +36,23 @@ import Testing
         #expect((error.location?.line ?? 0) >= 1)
     }
 
+    /// Fuzzing finding (xml-roundtrip): `<xmlns:omerTypeId i:nil="true"/>` parsed into a key
+    /// `xmlns:omerTypeId` holding an object, which reads as a namespace declaration and which
+    /// `XMLSerializer` refused to write. Namespaces in XML forbid the prefix on elements.
+    @Test(arguments: [
+        ("<a>\n  <xmlns:b i=\"1\"/>\n</a>", "xmlns:b", 2),
+        ("<xmlns:root/>", "xmlns:root", 1),
+        ("<a><xmlns>text</xmlns></a>", "xmlns", 1),
+    ])
+    func elementsWithTheReservedXMLNSPrefixAreRejected(text: String, name: String, line: Int) throws {
+        let error = try #require(parseError(text))
+        #expect(error.errorType == .syntax)
+        #expect(error.reason.contains("'\(name)'"))
+        #expect(error.location?.line == line)
+        // Declarations themselves, and names that only start with the letters, still parse.
+        #expect(throws: Never.self) { try parser.parse(text: #"<a xmlns="u" xmlns:p="v"><xmlnsx/><p:xmlns/></a>"#) }
+    }
+
     @Test func mismatchedTagsFailWithTheLibxml2Message() throws {
         let error = try #require(parseError("<a><b>x</c></a>"))
         #expect(error.errorType == .syntax)
