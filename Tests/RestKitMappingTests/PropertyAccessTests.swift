@@ -28,6 +28,10 @@ struct PropertyAccessTests {
         var tags: [String] = []
         var owner: Tracked? = nil
         var score: Double = 0
+        var changes = 0
+        var observed = "" {
+            didSet { changes += 1 }
+        }
         var doubled: Int {
             get { Int(id) * 2 }
             set { id = Int8(newValue / 2) }
@@ -82,6 +86,11 @@ struct PropertyAccessTests {
         doubled.set(14, in: &record)
         #expect(record.id == 7)
         #expect(doubled.get(record) == 14)
+
+        // A stored property with an observer is set through the key path, so the observer runs.
+        #expect(MemoryLayout<Record>.offset(of: \Record.observed) == nil)
+        PropertyAccess(\Record.observed).set("x", in: &record)
+        #expect(record.observed == "x" && record.changes == 1)
 
         var box = Box()
         let title = PropertyAccess(\Box.title)
