@@ -42,13 +42,9 @@ public enum MultipartBoundary {
         }
     }
 
-    /// Whether `boundary` occurs anywhere in `content` (a stricter test than the delimiter
+    /// A search for one boundary, made once and used on every part of a form: whether the
+    /// boundary occurs anywhere in a part (a stricter test than the delimiter
     /// `CRLF--boundary`, so a body never depends on what follows the match).
-    static func occurs(_ boundary: [UInt8], in content: [UInt8]) -> Bool {
-        Search(boundary).occurs(in: content)
-    }
-
-    /// A search for one boundary, made once and used on every part of a form.
     ///
     /// Boyer–Moore–Horspool: it compares at the window's last byte and skips by how far that
     /// byte is from the needle's end, so random data (a file) is crossed about a needle's

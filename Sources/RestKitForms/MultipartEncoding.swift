@@ -2,28 +2,15 @@ import RestKitCore
 
 /// Header-level encoding rules of the multipart writer.
 enum MultipartEncoding {
-    /// Appends `value` as the WHATWG HTML "multipart/form-data encoding algorithm" writes
-    /// `name` and `filename`: `"` → `%22`, CR → `%0D`, LF → `%0A`; everything else stays
-    /// (UTF-8). The same escapes browsers and curl write; no RFC 5987 `filename*` (RFC 7578
-    /// §4.2 forbids it).
+    /// WHATWG HTML "multipart/form-data encoding algorithm": in `name` and `filename`,
+    /// `"` → `%22`, CR → `%0D`, LF → `%0A`; everything else stays (UTF-8). The same escapes
+    /// browsers and curl write; no RFC 5987 `filename*` (RFC 7578 §4.2 forbids it).
     ///
     /// One addition: a backslash is written as the quoted pair `\\`. Browsers leave it as it
     /// is, which readers that take `\"` and `\\` as quoted pairs (RFC 2183's quoted-string:
     /// Go, Python, ours) misread: a name ending in `\` would swallow its closing quote. With
     /// the pair, those readers get the name back exactly; a reader that knows no quoted pairs
     /// sees the backslash doubled.
-    static func appendQuoted(_ value: String, to output: inout [UInt8]) {
-        let plain = value.utf8.withContiguousStorageIfAvailable { bytes in
-            !bytes.contains { $0 == 0x22 || $0 == 0x0D || $0 == 0x0A || $0 == 0x5C }
-        }
-        if plain == true {
-            output += value.utf8
-        } else {
-            output += escapeQuoted(value).utf8
-        }
-    }
-
-    /// `value` escaped as ``appendQuoted(_:to:)`` writes it.
     static func escapeQuoted(_ value: String) -> String {
         var text = value
         if text.utf8.contains(where: { $0 == 0x22 || $0 == 0x0D || $0 == 0x0A }) {

@@ -66,11 +66,11 @@ public struct MultipartPart: Sendable {
     /// written: RFC 7578 §4.2 says it MUST NOT be used in multipart/form-data.
     func appendHeaderBlock(to output: inout [UInt8], index: Int) throws(MultipartError) {
         output += "Content-Disposition: form-data; name=\"".utf8
-        MultipartEncoding.appendQuoted(name, to: &output)
+        output += MultipartEncoding.escapeQuoted(name).utf8
         output.append(0x22)
         if let filename {
             output += "; filename=\"".utf8
-            MultipartEncoding.appendQuoted(filename, to: &output)
+            output += MultipartEncoding.escapeQuoted(filename).utf8
             output.append(0x22)
         }
         output += [0x0D, 0x0A]

@@ -79,7 +79,7 @@ struct MultipartWriterTests {
     @Test("boundary search: at the start, at the very end, cut by the end, after near misses")
     func boundaryOccurrence() {
         let needle = Array("--ab".utf8)
-        func occurs(_ text: String) -> Bool { MultipartBoundary.occurs(needle, in: Array(text.utf8)) }
+        func occurs(_ text: String) -> Bool { MultipartBoundary.Search(needle).occurs(in: Array(text.utf8)) }
         #expect(occurs("--ab"))
         #expect(occurs("--abxyz"))
         #expect(occurs("xyz--ab"))
@@ -89,9 +89,9 @@ struct MultipartWriterTests {
         #expect(!occurs(""))
         #expect(!occurs("--aB--Ab-ab"))
         var large = [UInt8](repeating: UInt8(ascii: "-"), count: 1 << 20)
-        #expect(!MultipartBoundary.occurs(needle, in: large))
+        #expect(!MultipartBoundary.Search(needle).occurs(in: large))
         large.replaceSubrange((large.count - 4)..., with: needle)
-        #expect(MultipartBoundary.occurs(needle, in: large))
+        #expect(MultipartBoundary.Search(needle).occurs(in: large))
     }
 
     @Test("boundary search agrees with a naive search on random text over small alphabets")
@@ -109,7 +109,7 @@ struct MultipartWriterTests {
             }
             let needle = text(1 + round % 6, seed: UInt64(round) * 2 + 1)
             let haystack = text(round % 40, seed: UInt64(round) * 2 + 2)
-            #expect(MultipartBoundary.occurs(needle, in: haystack) == naive(needle, haystack), "\(needle) in \(haystack)")
+            #expect(MultipartBoundary.Search(needle).occurs(in: haystack) == naive(needle, haystack), "\(needle) in \(haystack)")
         }
     }
 
