@@ -27,6 +27,8 @@ let package = Package(
         .package(url: "https://github.com/apple/swift-nio-extras.git", from: "1.20.0"),
         .package(url: "https://github.com/hummingbird-project/hummingbird.git", from: "2.0.0"),
         .package(url: "https://github.com/groue/GRDB.swift.git", from: "7.10.0"),
+        .package(url: "https://github.com/vapor/postgres-nio.git", from: "1.33.0"),
+        .package(url: "https://github.com/apple/swift-log.git", from: "1.5.0"),
         // rkbench's peers only (issue 15): the Swift packages a user would pick instead.
         .package(url: "https://github.com/vapor/multipart-kit.git", from: "4.7.1"),
         .package(url: "https://github.com/CoreOffice/XMLCoder.git", from: "0.18.2"),
@@ -93,13 +95,18 @@ let package = Package(
             ]
         ),
 
-        // MARK: Store (SQLite through GRDB; beside RestKitHTTP, above the mapping and the defaults)
+        // MARK: Store (SQLite through GRDB, PostgreSQL through postgres-nio; beside RestKitHTTP,
+        // above the mapping and the defaults)
 
         .target(
             name: "RestKitStore",
             dependencies: [
                 "RestKitCore", "RestKitMapping", "RestKitDefaults", .product(name: "GRDB", package: "GRDB.swift"),
                 .product(name: "GRDBSQLite", package: "GRDB.swift"),  // sqlite3_step for BoundStatement
+                .product(name: "PostgresNIO", package: "postgres-nio"),
+                .product(name: "Logging", package: "swift-log"),  // postgres-nio's loggers
+                .product(name: "NIOCore", package: "swift-nio"),
+                .product(name: "NIOPosix", package: "swift-nio"),  // the PostgreSQL store's event loops and thread pool
             ]
         ),
         // Object manager requests mapped into a store: orphan deletion, offline cache.

@@ -46,7 +46,7 @@ LAYERS = [
 C_MODULE_OWNERS = {"CJansson": "RestKitJSON", "CYAJL": "RestKitJSON", "CLibXML2": "RestKitXML", "SimdjsonShim": "rkbench"}
 # External packages behind one library module: imported by library code only there, and only
 # with `internal import`, so none of their types is public (tests may import them freely).
-PACKAGE_OWNERS = {"GRDB": "RestKitStore", "GRDBSQLite": "RestKitStore"}
+PACKAGE_OWNERS = {"GRDB": "RestKitStore", "GRDBSQLite": "RestKitStore", "PostgresNIO": "RestKitStore"}
 SUPPORT_MODULES = {"RestKitResidentMemory"}
 TOOLS = {"rk", "rkbench"}
 UMBRELLA = "RestKit"

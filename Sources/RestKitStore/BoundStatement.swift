@@ -1,7 +1,7 @@
 internal import GRDB
 internal import GRDBSQLite
 
-/// A prepared statement run many times in one operation with values bound straight to SQLite
+/// A prepared statement run many times in one session (``SQLiteSession``) with values bound straight to SQLite
 /// (GRDB's own binding of each ``DatabaseValue``, without building `StatementArguments` and
 /// `Row`s per run): the find and upsert of every imported element.
 ///
@@ -47,6 +47,27 @@ struct BoundStatement {
         let code = sqlite3_step(handle)
         if code == SQLITE_DONE { return nil }
         guard code == SQLITE_ROW else { throw error(code) }
+        return currentRow()
+    }
+
+    /// Every row's values with `values` bound.
+    func fetchAll(_ values: [DatabaseValue]) throws -> [[DatabaseValue]] {
+        try bind(values)
+        let handle = statement.sqliteStatement
+        defer { sqlite3_reset(handle) }
+        var rows: [[DatabaseValue]] = []
+        var code = sqlite3_step(handle)
+        while code == SQLITE_ROW {
+            rows.append(currentRow())
+            code = sqlite3_step(handle)
+        }
+        guard code == SQLITE_DONE else { throw error(code) }
+        return rows
+    }
+
+    /// The values of the row the statement stands on.
+    private func currentRow() -> [DatabaseValue] {
+        let handle = statement.sqliteStatement
         let count = sqlite3_column_count(handle)
         var row: [DatabaseValue] = []
         row.reserveCapacity(Int(count))

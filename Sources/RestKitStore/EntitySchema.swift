@@ -21,8 +21,15 @@ struct EntitySchema: Sendable {
     let connections: [ConnectionSchema]
     /// The attribute columns, then the to-one relationships' foreign-key columns: a stored row.
     let storedColumns: [Column]
-    /// The SQL of the table.
+    /// The SQL of the table on SQLite.
     let sql: TableSchema
+    /// The SQL of the table on PostgreSQL.
+    let postgresSQL: TableSchema
+
+    /// The SQL of the table in `dialect`.
+    func sql(_ dialect: SQLDialect) -> TableSchema {
+        dialect.kind == .sqlite ? sql : postgresSQL
+    }
     /// Maps a representation with the entity's object mapping, to check it.
     let validate: @Sendable (Representation, MappingOptions) throws(MappingError) -> Void
     /// Everything that shapes the tables, as text: two schemas with the same signature use
@@ -78,7 +85,8 @@ struct EntitySchema: Sendable {
             if case .foreignKey = relationship.storage { return relationship.foreignKeys }
             return []
         }
-        sql = TableSchema(table: table, columns: storedColumns, identificationColumns: identificationColumns)
+        sql = TableSchema(table: table, columns: storedColumns, identificationColumns: identificationColumns, dialect: .sqlite)
+        postgresSQL = TableSchema(table: table, columns: storedColumns, identificationColumns: identificationColumns, dialect: .postgres)
 
         var signature = "\(table)(\(storedColumns.map { "\($0.name):\($0.type):\($0.keyPath)" }.joined(separator: ",")))"
         signature += " id(\(identificationColumns.map(\.name).joined(separator: ",")))"

@@ -5,7 +5,7 @@ import RestKitMapping
 /// Deletes the stored objects of one entity in a ``StoreScope`` that a mapping did not list.
 struct OrphanDeletion {
     let schema: EntitySchema
-    /// `SELECT rowid, <identification> FROM t WHERE <scope>`.
+    /// `SELECT <identification> FROM t WHERE <scope>`.
     let select: String
     let arguments: [DatabaseValue]
 
@@ -31,29 +31,24 @@ struct OrphanDeletion {
             }
         }
         let identification = schema.identificationColumns.map { SQLName.quoted($0.name) }.joined(separator: ", ")
-        select = "SELECT rowid, \(identification) FROM \(SQLName.quoted(schema.table))"
+        select = "SELECT \(identification) FROM \(SQLName.quoted(schema.table))"
             + (conditions.isEmpty ? "" : " WHERE " + conditions.joined(separator: " AND "))
         self.arguments = arguments
     }
 
     /// Deletes the objects in the scope whose identity is not in `kept`, with their join-table
     /// links; returns how many.
-    func delete(keeping kept: Set<[DatabaseValue]>, in db: Database) throws -> Int {
-        var orphans: [(rowid: Int64, identity: [DatabaseValue])] = []
-        let rows = try Row.fetchCursor(db.cachedStatement(sql: select), arguments: StatementArguments(arguments))
-        while let row = try rows.next() {
-            let identity = (1..<row.count).map { row[$0] as DatabaseValue }
-            if !kept.contains(identity), let rowid: Int64 = row[0] { orphans.append((rowid, identity)) }
-        }
+    func delete(keeping kept: Set<[DatabaseValue]>, in session: any StoreSession) throws -> Int {
+        let orphans = try session.rows(select, arguments).filter { !kept.contains($0) }
         guard !orphans.isEmpty else { return 0 }
-        let delete = try db.cachedStatement(sql: "DELETE FROM \(SQLName.quoted(schema.table)) WHERE rowid = ?")
-        let unlinks = try schema.relationships.compactMap { relationship -> Statement? in
+        let delete = schema.sql(session.dialect).deleteIdentified
+        let unlinks = schema.relationships.compactMap { relationship -> String? in
             guard case .joinTable = relationship.storage else { return nil }
-            return try db.cachedStatement(sql: relationship.deleteLinks)
+            return relationship.statements(session.dialect).deleteLinks
         }
-        for orphan in orphans {
-            for unlink in unlinks { try unlink.execute(arguments: StatementArguments(orphan.identity)) }
-            try delete.execute(arguments: [orphan.rowid])
+        for identity in orphans {
+            for unlink in unlinks { try session.execute(unlink, identity) }
+            try session.execute(delete, identity)
         }
         return orphans.count
     }

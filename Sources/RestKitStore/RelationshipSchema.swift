@@ -21,15 +21,38 @@ struct RelationshipSchema: Sendable {
     let joinParentColumns: [Column]
     let joinChildColumns: [Column]
     let signature: String
-    /// The statements (see the `make…` functions), built once.
-    private(set) var linkedIdentities = ""
-    private(set) var linkedRows = ""
-    private(set) var link = ""
-    private(set) var unlink = ""
-    private(set) var deleteLinks = ""
-    private(set) var deleteLinksToDestination = ""
-    private(set) var insertLink = ""
-    private(set) var nextPosition = ""
+    /// The statements in each dialect (see ``Statements``), built once.
+    private(set) var sqlite = Statements.empty
+    private(set) var postgres = Statements.empty
+
+    /// The statements in `dialect`.
+    func statements(_ dialect: SQLDialect) -> Statements {
+        dialect.kind == .sqlite ? sqlite : postgres
+    }
+
+    /// The SQL that reads and writes the relationship's links, in one dialect.
+    struct Statements: Sendable {
+        /// The identities of the objects linked to a bound parent identity, in link order.
+        var linkedIdentities = ""
+        /// The stored rows (the destination's stored columns) linked to a bound parent identity.
+        var linkedRows = ""
+        /// `.foreignKeyInDestination`: sets the bound parent identity on the object with the bound identity.
+        var link = ""
+        /// `.foreignKeyInDestination`: clears the parent identity on the object with the bound identity.
+        var unlink = ""
+        /// `.joinTable`: removes every link of a bound parent identity.
+        var deleteLinks = ""
+        /// `.joinTable`: removes every link to a bound destination identity (before deleting it).
+        var deleteLinksToDestination = ""
+        /// `.joinTable`: links a bound parent identity to a bound destination identity at a bound position.
+        var insertLink = ""
+        /// `.joinTable`: the next free position for a bound parent identity.
+        var nextPosition = ""
+        /// What creates the relationship's columns or join table, when missing (run in a migration).
+        var creation: [String] = []
+
+        static let empty = Statements()
+    }
 
     init(
         _ relationship: Relationship, parentTable: String, parentEntityName: String, parentIdentification: [Column], foreignKeyOffset: Int
@@ -83,14 +106,8 @@ struct RelationshipSchema: Sendable {
         joinChildColumns = joinChild
         let names = (foreignKeys + joinParent + joinChild).map(\.name).joined(separator: ",")
         signature = "rel(\(keyPath)->\(destination.table) \(relationship.storage) \(policy) \(joinTable) \(names))"
-        linkedIdentities = makeLinkedIdentities()
-        linkedRows = makeLinkedRows()
-        link = makeLink()
-        unlink = makeUnlink()
-        deleteLinks = makeDeleteLinks()
-        deleteLinksToDestination = makeDeleteLinksToDestination()
-        insertLink = makeInsertLink()
-        nextPosition = makeNextPosition()
+        sqlite = makeStatements(.sqlite)
+        postgres = makeStatements(.postgres)
     }
 
     // MARK: SQL
@@ -106,85 +123,51 @@ struct RelationshipSchema: Sendable {
 
     private var destinationTable: String { SQLName.quoted(destination.table) }
 
-    /// The identities of the objects linked to a bound parent identity, in link order.
-    private func makeLinkedIdentities() -> String {
+    private func makeStatements(_ dialect: SQLDialect) -> Statements {
+        let table = destination.sql(dialect)
+        let join = SQLName.quoted(joinTable)
+        var made = Statements()
         switch storage {
         case .foreignKey:
-            return ""
+            made.linkedRows = table.select + " " + table.whereIdentified
         case .foreignKeyInDestination:
-            return "SELECT \(Self.list(destination.identificationColumns)) FROM \(destinationTable) WHERE \(Self.conditions(foreignKeys)) ORDER BY rowid"
+            made.linkedIdentities = "SELECT \(Self.list(destination.identificationColumns)) FROM \(destinationTable) WHERE \(Self.conditions(foreignKeys)) ORDER BY \(dialect.rowOrder)"
+            made.linkedRows = table.select + " WHERE \(Self.conditions(foreignKeys)) ORDER BY \(dialect.rowOrder)"
         case .joinTable:
-            return "SELECT \(Self.list(joinChildColumns)) FROM \(SQLName.quoted(joinTable)) WHERE \(Self.conditions(joinParentColumns)) ORDER BY \"position\""
-        }
-    }
-
-    /// The stored rows (the destination's stored columns) linked to a bound parent identity.
-    private func makeLinkedRows() -> String {
-        switch storage {
-        case .foreignKey:
-            return destination.sql.select + " " + destination.sql.whereIdentified
-        case .foreignKeyInDestination:
-            return destination.sql.select + " WHERE \(Self.conditions(foreignKeys)) ORDER BY rowid"
-        case .joinTable:
-            let join = SQLName.quoted(joinTable)
+            made.linkedIdentities = "SELECT \(Self.list(joinChildColumns)) FROM \(join) WHERE \(Self.conditions(joinParentColumns)) ORDER BY \"position\""
             let on = zip(destination.identificationColumns, joinChildColumns).map { target, link in
                 "\(destinationTable).\(SQLName.quoted(target.name)) = \(join).\(SQLName.quoted(link.name))"
             }.joined(separator: " AND ")
             let selected = destination.storedColumns.map { "\(destinationTable).\(SQLName.quoted($0.name))" }.joined(separator: ", ")
-            return "SELECT \(selected) FROM \(join) JOIN \(destinationTable) ON \(on) WHERE \(Self.conditions(joinParentColumns, qualifiedBy: joinTable)) ORDER BY \(join).\"position\""
+            made.linkedRows = "SELECT \(selected) FROM \(join) JOIN \(destinationTable) ON \(on) WHERE \(Self.conditions(joinParentColumns, qualifiedBy: joinTable)) ORDER BY \(join).\"position\""
         }
-    }
-
-    /// `.foreignKeyInDestination`: sets the bound parent identity on the object with the bound identity.
-    private func makeLink() -> String {
-        let assignments = foreignKeys.map { SQLName.quoted($0.name) + " = ?" }.joined(separator: ", ")
-        return "UPDATE \(destinationTable) SET \(assignments) \(destination.sql.whereIdentified)"
-    }
-
-    /// `.foreignKeyInDestination`: clears the parent identity on the object with the bound identity.
-    private func makeUnlink() -> String {
-        let assignments = foreignKeys.map { SQLName.quoted($0.name) + " = NULL" }.joined(separator: ", ")
-        return "UPDATE \(destinationTable) SET \(assignments) \(destination.sql.whereIdentified)"
-    }
-
-    /// `.joinTable`: removes every link of a bound parent identity.
-    private func makeDeleteLinks() -> String { "DELETE FROM \(SQLName.quoted(joinTable)) WHERE \(Self.conditions(joinParentColumns))" }
-
-    /// `.joinTable`: removes every link to a bound destination identity (before deleting it).
-    private func makeDeleteLinksToDestination() -> String { "DELETE FROM \(SQLName.quoted(joinTable)) WHERE \(Self.conditions(joinChildColumns))" }
-
-    /// `.joinTable`: links a bound parent identity to a bound destination identity at a bound position.
-    private func makeInsertLink() -> String {
-        let columns = joinParentColumns + joinChildColumns
-        let placeholders = Array(repeating: "?", count: columns.count + 1).joined(separator: ", ")
-        return "INSERT OR IGNORE INTO \(SQLName.quoted(joinTable)) (\(Self.list(columns)), \"position\") VALUES (\(placeholders))"
-    }
-
-    /// `.joinTable`: the next free position for a bound parent identity.
-    private func makeNextPosition() -> String {
-        "SELECT COALESCE(MAX(\"position\") + 1, 0) FROM \(SQLName.quoted(joinTable)) WHERE \(Self.conditions(joinParentColumns))"
-    }
-
-    /// The statements that create what the relationship needs beyond the two entities' own
-    /// tables, when it is missing (run in a migration).
-    var creation: [String] {
+        made.link = "UPDATE \(destinationTable) SET \(foreignKeys.map { SQLName.quoted($0.name) + " = ?" }.joined(separator: ", ")) \(table.whereIdentified)"
+        made.unlink = "UPDATE \(destinationTable) SET \(foreignKeys.map { SQLName.quoted($0.name) + " = NULL" }.joined(separator: ", ")) \(table.whereIdentified)"
+        made.deleteLinks = "DELETE FROM \(join) WHERE \(Self.conditions(joinParentColumns))"
+        made.deleteLinksToDestination = "DELETE FROM \(join) WHERE \(Self.conditions(joinChildColumns))"
+        let linkColumns = joinParentColumns + joinChildColumns
+        made.insertLink = dialect.insertIgnoringConflicts(into: join, columns: Self.list(linkColumns) + ", \"position\"", count: linkColumns.count + 1)
+        made.nextPosition = "SELECT COALESCE(MAX(\"position\") + 1, 0) FROM \(join) WHERE \(Self.conditions(joinParentColumns))"
         switch storage {
         case .foreignKey:
-            return []
+            break
         case .foreignKeyInDestination:
             let index = SQLName.quoted("\(destination.table)_\(foreignKeys.map(\.name).joined(separator: "_"))")
-            return foreignKeys.map { "ALTER TABLE \(destinationTable) ADD COLUMN \(SQLName.quoted($0.name)) \($0.type.declaredType)" }
+            made.creation = foreignKeys.map { "ALTER TABLE \(destinationTable) ADD COLUMN \(SQLName.quoted($0.name)) \(dialect.declaredType($0.type))" }
                 + ["CREATE INDEX IF NOT EXISTS \(index) ON \(destinationTable) (\(Self.list(foreignKeys)))"]
         case .joinTable:
-            let join = SQLName.quoted(joinTable)
-            let definitions = (joinParentColumns + joinChildColumns).map { "\(SQLName.quoted($0.name)) \($0.type.declaredType) NOT NULL" }
-            return [
-                "CREATE TABLE \(join) (\(definitions.joined(separator: ", ")), \"position\" INTEGER NOT NULL)",
-                "CREATE UNIQUE INDEX \(SQLName.quoted(joinTable + "_link")) ON \(join) (\(Self.list(joinParentColumns + joinChildColumns)))",
+            let definitions = linkColumns.map { "\(SQLName.quoted($0.name)) \(dialect.declaredType($0.type)) NOT NULL" }
+            made.creation = [
+                "CREATE TABLE \(join) (\(definitions.joined(separator: ", ")), \"position\" \(dialect.declaredType(.integer)) NOT NULL)",
+                "CREATE UNIQUE INDEX \(SQLName.quoted(joinTable + "_link")) ON \(join) (\(Self.list(linkColumns)))",
                 "CREATE INDEX \(SQLName.quoted(joinTable + "_destination")) ON \(join) (\(Self.list(joinChildColumns)))",
             ]
         }
+        return made
     }
+
+    /// Whether the relationship needs more than the two entities' own tables.
+    var needsCreation: Bool { !sqlite.creation.isEmpty }
 
     /// Runs ``creation`` for what is missing.
     func create(_ db: Database) throws {
@@ -197,29 +180,45 @@ struct RelationshipSchema: Sendable {
         case .joinTable:
             guard try !db.tableExists(joinTable) else { return }
         }
-        for statement in creation { try db.execute(sql: statement) }
+        for statement in sqlite.creation { try db.execute(sql: statement) }
     }
 
     /// Throws `.schemaMismatch` unless the columns or join table keeping the relationship exist
     /// with the declared types.
     func check(_ db: Database) throws {
-        let table: String
-        let wanted: [Column]
-        switch storage {
-        case .foreignKey: return   // part of the parent's table
-        case .foreignKeyInDestination: (table, wanted) = (destination.table, foreignKeys)
-        case .joinTable:
-            guard try db.tableExists(joinTable) else {
-                throw StoreError(.schemaMismatch, "no join table '\(joinTable)' for relationship '\(keyPath)'", entity: joinTable)
-            }
-            (table, wanted) = (joinTable, joinParentColumns + joinChildColumns)
-        }
+        guard let table = checkedTable else { return }
+        guard try db.tableExists(table) else { throw missingJoinTable() }
         var types: [String: String] = [:]
         for column in try db.columns(in: table) { types[column.name.lowercased()] = column.type.uppercased() }
-        for column in wanted where types[column.name.lowercased()] != column.type.declaredType {
+        try check(columnTypes: types, dialect: .sqlite)
+    }
+
+    /// The table holding the relationship's columns (`nil`: the parent's own, checked with it).
+    var checkedTable: String? {
+        switch storage {
+        case .foreignKey: nil
+        case .foreignKeyInDestination: destination.table
+        case .joinTable: joinTable
+        }
+    }
+
+    func missingJoinTable() -> StoreError {
+        StoreError(.schemaMismatch, "no join table '\(joinTable)' for relationship '\(keyPath)'", entity: joinTable)
+    }
+
+    /// The check, given ``checkedTable``'s columns (lowercased name → declared type, uppercased).
+    func check(columnTypes types: [String: String], dialect: SQLDialect) throws(StoreError) {
+        guard let table = checkedTable else { return }
+        let wanted: [Column]
+        switch storage {
+        case .foreignKey: return
+        case .foreignKeyInDestination: wanted = foreignKeys
+        case .joinTable: wanted = joinParentColumns + joinChildColumns
+        }
+        for column in wanted where types[column.name.lowercased()] != dialect.declaredType(column.type) {
             throw StoreError(
                 .schemaMismatch,
-                "relationship '\(keyPath)' needs column '\(column.name)' \(column.type.declaredType) in '\(table)', "
+                "relationship '\(keyPath)' needs column '\(column.name)' \(dialect.declaredType(column.type)) in '\(table)', "
                     + (types[column.name.lowercased()].map { "which is \($0.isEmpty ? "untyped" : $0)" } ?? "which it lacks"),
                 entity: table, column: column.name)
         }
@@ -250,8 +249,14 @@ struct ConnectionSchema: Sendable {
     let destinationColumns: [Column]
     let signature: String
 
-    /// `WHERE … ORDER BY rowid`, selecting the connected rows by bound values.
-    let condition: String
+    /// `WHERE … ORDER BY rowid`, selecting the connected rows by bound values, per dialect.
+    private let sqliteCondition: String
+    private let postgresCondition: String
+
+    /// The condition in `dialect`.
+    func condition(_ dialect: SQLDialect) -> String {
+        dialect.kind == .sqlite ? sqliteCondition : postgresCondition
+    }
 
     init(
         _ connection: Connection, parentColumns: [Column], parentTable: String, parentIdentification: [Column]
@@ -291,6 +296,8 @@ struct ConnectionSchema: Sendable {
         destinationColumns = targets
         signature = "conn(\(keyPath)->\(destinationTable) \(isToMany ? "many" : "one") \(sources) \(targets.map(\.name)))"
         let conditions = targets.map { SQLName.quoted($0.name) + " = ?" }.joined(separator: " AND ")
-        condition = "WHERE \(conditions) ORDER BY rowid" + (isToMany ? "" : " LIMIT 1")
+        let limit = isToMany ? "" : " LIMIT 1"
+        sqliteCondition = "WHERE \(conditions) ORDER BY \(SQLDialect.sqlite.rowOrder)" + limit
+        postgresCondition = "WHERE \(conditions) ORDER BY \(SQLDialect.postgres.rowOrder)" + limit
     }
 }

@@ -13,7 +13,11 @@ extension SQLiteStore {
     ///   `.database`.
     public func objects<Model: Sendable>(of entity: EntityMapping<Model>, options: MappingOptions = MappingOptions()) async throws(StoreError) -> [Model] {
         try checkRegistered(entity)
-        return try await fetch(entity.schema.sql.select + " ORDER BY rowid", arguments: [], entity: entity, options: options, doing: "fetching")
+        do {
+            return try await writer.read { db in try StoreTransaction.objects(of: entity, options: options, in: SQLiteSession(db)) }
+        } catch {
+            throw databaseError(error, entity: entity.table, doing: "fetching")
+        }
     }
 
     /// The stored object with this identity, or `nil`: a single value for one identification
@@ -30,46 +34,23 @@ extension SQLiteStore {
         of entity: EntityMapping<Model>, identifiedBy identity: Representation, options: MappingOptions = MappingOptions()
     ) async throws(StoreError) -> Model? {
         try checkRegistered(entity)
-        var values: [DatabaseValue] = []
-        for column in entity.identificationColumns {
-            let value: Representation?
-            if entity.identificationColumns.count == 1, identity.kind != .object {
-                value = identity
-            } else {
-                value = identity.kind == .object ? identity[keyPath: column.keyPath] : nil
+        let values = try StoreTransaction.identityValues(identity, of: entity, options: options)
+        do {
+            return try await writer.read { db in
+                try StoreTransaction.object(of: entity, identifiedBy: values, options: options, in: SQLiteSession(db))
             }
-            let databaseValue: DatabaseValue
-            do {
-                databaseValue = try ColumnValues.databaseValue(value, for: column, options: options, entity: entity.table, keyPath: column.keyPath)
-            } catch {
-                throw StoreError(.invalidIdentity, error.reason, entity: entity.table, keyPath: column.keyPath, column: column.name)
-            }
-            guard !databaseValue.isNull else {
-                throw StoreError(
-                    .invalidIdentity, "the identity has no value for '\(column.keyPath)'", entity: entity.table,
-                    keyPath: column.keyPath, column: column.name)
-            }
-            values.append(databaseValue)
+        } catch {
+            throw databaseError(error, entity: entity.table, doing: "fetching")
         }
-        let schema = entity.schema.sql
-        return try await fetch(
-            schema.select + " " + schema.whereIdentified, arguments: values, entity: entity, options: options,
-            doing: "fetching"
-        ).first
     }
 
-    /// The models of the rows `sql` selects (the columns of ``TableSchema/select``), read on
-    /// a reader; errors say what was being done.
+    /// The models of the rows `sql` selects with `arguments`, read in one consistent read.
     func fetch<Model: Sendable>(
         _ sql: String, arguments: [DatabaseValue], entity: EntityMapping<Model>, options: MappingOptions, doing activity: String
     ) async throws(StoreError) -> [Model] {
-        let loading = Self.loadingOptions(options)
         do {
             return try await writer.read { db in
-                let rows = StoredRows(db: db)
-                return try rows.rows(sql, arguments).map { values in
-                    try Self.load(values, entity: entity, rows: rows, loading: loading)
-                }
+                try StoreTransaction.fetch(sql, arguments: arguments, entity: entity, options: options, in: SQLiteSession(db))
             }
         } catch {
             throw databaseError(error, entity: entity.table, doing: activity)
@@ -111,7 +92,7 @@ extension SQLiteStore {
     /// ```
     public func cachedResponse(for path: String) async throws(StoreError) -> CachedResponse? {
         do {
-            return try await writer.read { db in try ResponseCacheTable.entry(for: path, in: db)?.response }
+            return try await writer.read { db in try ResponseCacheTable.entry(for: path, in: SQLiteSession(db))?.response }
         } catch {
             throw databaseError(error, entity: ResponseCacheTable.name, doing: "reading the cache entry of '\(path)'")
         }
@@ -128,16 +109,9 @@ extension SQLiteStore {
         for path: String, of entity: EntityMapping<Model>, options: MappingOptions = MappingOptions()
     ) async throws(StoreError) -> [Model]? {
         try checkRegistered(entity)
-        let loading = Self.loadingOptions(options)
-        let columns = entity.schema.storedColumns.map { "t." + SQLName.quoted($0.name) }.joined(separator: ", ")
-        let sql = ResponseCacheTable.rowsSQL(select: columns, table: entity.table)
         do {
-            return try await writer.read { db -> [Model]? in
-                guard let entry = try ResponseCacheTable.entry(for: path, in: db), entry.entity == entity.table else { return nil }
-                let rows = StoredRows(db: db)
-                return try rows.rows(sql, [path.databaseValue]).map { values in
-                    try Self.load(values, entity: entity, rows: rows, loading: loading)
-                }
+            return try await writer.read { db in
+                try StoreTransaction.cachedObjects(for: path, of: entity, options: options, in: SQLiteSession(db))
             }
         } catch {
             throw databaseError(error, entity: entity.table, doing: "reading the cached objects of '\(path)'")

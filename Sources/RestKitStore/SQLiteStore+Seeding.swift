@@ -118,9 +118,7 @@ extension SQLiteStore {
                 var results: [StoreMappingResult<StoredObject>] = []
                 for (index, (entity, batch)) in zip(mappings, ready).enumerated() {
                     do {
-                        var result = try Self.map(.array(batch.elements), with: entity, options: options, in: db)
-                        result.identities = []
-                        results.append(result)
+                        results.append(try StoreTransaction.map(.array(batch.elements), with: entity, options: options, in: SQLiteSession(db)))
                     } catch {
                         // Thrown out of the transaction, which rolls it back.
                         throw EntityFailure(index: index, error: Self.databaseError(error, entity: entity.table, doing: "seeding"))

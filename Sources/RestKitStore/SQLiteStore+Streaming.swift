@@ -59,44 +59,13 @@ extension SQLiteStore {
             throw StoreError(.file, "cannot open '\(path)' for reading", entity: entity.table)
         }
         defer { try? file.close() }
-        let schema = entity.schema
         let chunkSize = max(chunkSize, 1)
         do {
             return try await writer.write { db in
-                var importing = StoreImport(db: db, options: options, remembers: false)
                 var parser = makeParser()
-                let arrayPath = parser.keyPath
-                var summary = StoreImportSummary()
-                func consume(_ elements: [Representation]) throws {
-                    for element in elements {
-                        let location = StoreImport.Location(parent: arrayPath, index: summary.elements)
-                        let (_, imported, _) = try importing.importElement(element, schema: schema, at: location, validates: true)
-                        summary.elements += 1
-                        switch imported.status {
-                        case .inserted: summary.inserted += 1
-                        case .updated: summary.updated += 1
-                        case .unchanged: summary.unchanged += 1
-                        }
-                    }
-                }
-                do {
-                    while true {
-                        let chunk: Data?
-                        do {
-                            chunk = try file.read(upToCount: chunkSize)
-                        } catch {
-                            throw StoreError(.file, "cannot read '\(path)': \(error.localizedDescription)", entity: entity.table)
-                        }
-                        guard let chunk, !chunk.isEmpty else { break }
-                        summary.bytes += chunk.count
-                        try consume(try chunk.withUnsafeBytes { (raw) throws(ParseError) in try parser.append(raw) })
-                        progress?(summary.bytes)
-                    }
-                    try consume(try parser.finish())
-                } catch let error as ParseError {
-                    throw StoreError(.parse, "'\(path)': \(error)", entity: entity.table)
-                }
-                return summary
+                return try StoreTransaction.importElements(
+                    ofFile: file, path: path, parser: &parser, with: entity, options: options, chunkSize: chunkSize, progress: progress,
+                    in: SQLiteSession(db))
             }
         } catch {
             throw databaseError(error, entity: entity.table, doing: "importing '\(path)'")

@@ -114,7 +114,7 @@ public final class SQLiteStore: Sendable {
         for (schema, signature) in zip(schemas, known) where signature != nil && signature != schema.signature {
             throw StoreError(.notRegistered, "another mapping with a different schema is registered for this table", entity: schema.table)
         }
-        guard known.contains(where: { $0 == nil }) || entity.schema.relationships.contains(where: { !$0.creation.isEmpty }) else { return }
+        guard known.contains(where: { $0 == nil }) || entity.schema.relationships.contains(where: \.needsCreation) else { return }
         if !changingSchema {
             do {
                 try await writer.read { db in try Self.check(schemas, in: db) }
@@ -145,7 +145,7 @@ public final class SQLiteStore: Sendable {
                 migrator.registerMigration(identifier) { db in
                     let existing = Set(try db.columns(in: table.table).map { $0.name.lowercased() })
                     if !existing.contains(column.name.lowercased()) {
-                        try db.execute(sql: "ALTER TABLE \(SQLName.quoted(table.table)) ADD COLUMN \(SQLName.quoted(column.name)) \(column.type.declaredType)")
+                        try db.execute(sql: table.addColumn(column))
                     }
                 }
             }
@@ -155,7 +155,7 @@ public final class SQLiteStore: Sendable {
             }
         }
         for schema in schemas {
-            for relationship in schema.relationships where !relationship.creation.isEmpty {
+            for relationship in schema.relationships where relationship.needsCreation {
                 guard identifiers.insert(relationship.migrationIdentifier).inserted else { continue }
                 migrator.registerMigration(relationship.migrationIdentifier) { db in
                     try relationship.create(db)

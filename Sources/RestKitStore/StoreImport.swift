@@ -38,7 +38,7 @@ struct StoreImport {
         }
     }
 
-    let db: Database
+    let session: any StoreSession
     let options: MappingOptions
     /// `options` for stored values: ISO 8601 and epoch dates first.
     let loading: MappingOptions
@@ -48,44 +48,36 @@ struct StoreImport {
     /// Whether objects are kept in ``seen``; a streaming import of any size keeps none (a
     /// second element naming an object finds it in its table instead).
     let remembers: Bool
-    /// Per table, the statements every element uses, prepared once per operation.
-    private var statements: [String: TableStatements] = [:]
+    /// Per table, whether it was empty when the operation first used it (then only this
+    /// operation's own rows can exist, and they are in ``seen``: no lookup is needed).
+    private var wasEmpty: [String: Bool] = [:]
 
-    /// The find and upsert statements of one table, and whether the table was empty when the
-    /// operation first used it (then only this operation's own rows can exist, and they are in
-    /// ``seen``: no lookup is needed).
-    private struct TableStatements {
-        let find: BoundStatement
-        let upsert: BoundStatement
-        let wasEmpty: Bool
+    private mutating func tableWasEmpty(_ table: String) throws -> Bool {
+        if let known = wasEmpty[table] { return known }
+        let empty = try remembers && session.isEmpty(table)
+        wasEmpty[table] = empty
+        return empty
     }
 
-    /// The links' statements, prepared once per operation, by SQL.
-    private var linkStatements: [String: BoundStatement] = [:]
-
-    private mutating func statement(_ sql: String) throws -> BoundStatement {
-        if let known = linkStatements[sql] { return known }
-        let made = try BoundStatement(db, sql: sql)
-        linkStatements[sql] = made
-        return made
-    }
-
-    private mutating func statements(for schema: EntitySchema) throws -> TableStatements {
-        if let known = statements[schema.table] { return known }
-        let wasEmpty = try remembers && !(Bool.fetchOne(db, sql: "SELECT EXISTS (SELECT 1 FROM \(SQLName.quoted(schema.table)))") ?? true)
-        let made = TableStatements(
-            find: try BoundStatement(db, sql: schema.sql.selectIdentified), upsert: try BoundStatement(db, sql: schema.sql.upsert),
-            wasEmpty: wasEmpty)
-        statements[schema.table] = made
-        return made
-    }
-
-    init(db: Database, options: MappingOptions, remembers: Bool = true) {
-        self.db = db
+    init(session: any StoreSession, options: MappingOptions, remembers: Bool = true) {
+        self.session = session
         self.options = options
         self.remembers = remembers
-        loading = SQLiteStore.loadingOptions(options)
-        rows = StoredRows(db: db)
+        loading = StoreTransaction.loadingOptions(options)
+        rows = StoredRows(session: session)
+    }
+
+    /// Reads ahead the stored rows of the top-level elements' identities (those that have one;
+    /// the import itself reports the others), so that a backend across a network finds them in
+    /// a few statements instead of one each.
+    mutating func prefetch(_ elements: [Representation], schema: EntitySchema) throws {
+        guard try !tableWasEmpty(schema.table) else { return }
+        var identities: [[DatabaseValue]] = []
+        identities.reserveCapacity(elements.count)
+        for element in elements where element.kind == .object {
+            if let identity = try? identity(of: element, schema: schema, at: .root) { identities.append(identity) }
+        }
+        try session.prefetchRows(of: schema.sql(session.dialect), identifiedBy: identities)
     }
 
     /// The identity of `element` for `schema`.
@@ -135,11 +127,11 @@ struct StoreImport {
         _ element: Representation, identity: [DatabaseValue], schema: EntitySchema, at location: Location, validates: Bool
     ) throws -> (identity: [DatabaseValue], imported: Imported, isFirst: Bool) {
         let table = schema.table
+        let tableSQL = schema.sql(session.dialect)
         // What is stored already: from this operation, or from the table.
-        let statements = try statements(for: schema)
         let known = seen[table]?[identity]
         var storedValues = known?.values
-        if storedValues == nil, !statements.wasEmpty, let row = try statements.find.fetchOne(identity) {
+        if storedValues == nil, try !tableWasEmpty(table), let row = try session.storedRow(of: tableSQL, identifiedBy: identity) {
             storedValues = row
         }
         // Skipped by the modification attribute?
@@ -230,7 +222,7 @@ struct StoreImport {
         }
         // A row that would not change is not written again (nor re-indexed for search).
         if values != storedValues {
-            try statements.upsert.execute(values)
+            try session.upsert(values, into: tableSQL)
         }
 
         let status: Status
@@ -286,41 +278,33 @@ struct StoreImport {
             identities.append(identity)
             representations.append(try representation(of: child, schema: destination))
         }
-        let before = existed ? try rows.rows(relationship.linkedIdentities, parent) : []
+        let statements = relationship.statements(session.dialect)
+        let before = existed ? try session.rows(statements.linkedIdentities, parent) : []
         let removed = relationship.policy == .union ? [] : before.filter { !listed.contains($0) }
+        let deleteDestination = destination.sql(session.dialect).deleteIdentified
         switch relationship.storage {
         case .foreignKey:
             break
         case .foreignKeyInDestination:
-            let unlink = try statement(relationship.unlink)
-            let delete = try statement(destination.sql.deleteIdentified)
             for identity in removed {
-                if relationship.policy == .replace {
-                    try delete.execute(identity)
-                } else {
-                    try unlink.execute(identity)
-                }
+                try session.execute(relationship.policy == .replace ? deleteDestination : statements.unlink, identity)
             }
-            let link = try statement(relationship.link)
-            for identity in identities { try link.execute(parent + identity) }
+            for identity in identities { try session.execute(statements.link, parent + identity) }
         case .joinTable:
             var position = 0
             if relationship.policy == .union {
-                position = try statement(relationship.nextPosition).fetchOne(parent)?.first.flatMap { Int.fromDatabaseValue($0) } ?? 0
+                position = try session.firstRow(statements.nextPosition, parent)?.first.flatMap { Int.fromDatabaseValue($0) } ?? 0
             } else {
-                try statement(relationship.deleteLinks).execute(parent)
+                try session.execute(statements.deleteLinks, parent)
             }
             if relationship.policy == .replace {
-                let unlinkAll = try statement(relationship.deleteLinksToDestination)
-                let delete = try statement(destination.sql.deleteIdentified)
                 for identity in removed {
-                    try unlinkAll.execute(identity)
-                    try delete.execute(identity)
+                    try session.execute(statements.deleteLinksToDestination, identity)
+                    try session.execute(deleteDestination, identity)
                 }
             }
-            let insert = try statement(relationship.insertLink)
             for identity in identities {
-                try insert.execute(parent + identity + [position.databaseValue])
+                try session.execute(statements.insertLink, parent + identity + [position.databaseValue])
                 position += 1
             }
         }
@@ -328,7 +312,7 @@ struct StoreImport {
         guard relationship.policy == .union, !before.isEmpty else { return .array(representations) }
         // Union: every linked object, as stored.
         var all: [Representation] = []
-        for row in try rows.rows(relationship.linkedRows, parent) {
+        for row in try session.rows(statements.linkedRows, parent) {
             all.append(try rows.representation(row, schema: destination))
         }
         return .array(all)

@@ -24,6 +24,4 @@ public struct StoreMappingResult<Model>: Sendable where Model: Sendable {
     public var unchanged: Int
     /// Stored objects deleted as orphans (``SQLiteStore/map(_:with:options:deletingOrphansIn:caching:)``).
     public var deleted: Int = 0
-    /// The objects' identities, in order, while the operation runs.
-    var identities: [[DatabaseValue]] = []
 }

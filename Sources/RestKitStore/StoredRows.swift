@@ -9,7 +9,7 @@ import RestKitMapping
 /// Related objects are followed to ``maximumDepth`` levels; an object already being read
 /// further up the same path (a cycle) is left out there.
 struct StoredRows {
-    let db: Database
+    let session: any StoreSession
     /// How many levels of related objects are read below the object asked for.
     static let maximumDepth = 8
 
@@ -19,21 +19,9 @@ struct StoredRows {
         let identity: [DatabaseValue]
     }
 
-    /// The values of `row`, in column order.
-    static func values(_ row: Row) -> [DatabaseValue] {
-        var values: [DatabaseValue] = []
-        values.reserveCapacity(row.count)
-        for index in 0..<row.count { values.append(row[index]) }
-        return values
-    }
-
     /// The stored rows `sql` selects with `arguments`.
     func rows(_ sql: String, _ arguments: [DatabaseValue]) throws -> [[DatabaseValue]] {
-        let statement = try db.cachedStatement(sql: sql)
-        var rows: [[DatabaseValue]] = []
-        let cursor = try Row.fetchCursor(statement, arguments: StatementArguments(arguments))
-        while let row = try cursor.next() { rows.append(Self.values(row)) }
-        return rows
+        try session.rows(sql, arguments)
     }
 
     /// The attribute columns of a stored row as an object (NULL columns left out).
@@ -96,7 +84,8 @@ struct StoredRows {
             case .foreignKeyInDestination, .joinTable:
                 arguments = visit.identity
             }
-            let related = try nested(rows(relationship.linkedRows, arguments), of: relationship.destination, visiting: &visiting)
+            let linked = relationship.statements(session.dialect).linkedRows
+            let related = try nested(rows(linked, arguments), of: relationship.destination, visiting: &visiting)
             if relationship.isToMany {
                 Representation.set(.array(related), at: relationship.keys, in: &object)
             } else if let first = related.first {
@@ -121,7 +110,7 @@ struct StoredRows {
         let arguments = connection.sourceIndices.map { $0 < values.count ? values[$0] : .null }
         guard !arguments.contains(where: \.isNull) else { return connection.isToMany ? .array([]) : nil }
         var found: [Representation] = []
-        for row in try rows(destination.sql.select + " " + connection.condition, arguments) {
+        for row in try rows(destination.sql(session.dialect).select + " " + connection.condition(session.dialect), arguments) {
             let child = Visit(table: destination.table, identity: Self.identity(row, schema: destination))
             guard !visiting.contains(child) else { continue }
             found.append(try representation(row, schema: destination, skipping: [], connections: true, depth: depth + 1, visiting: &visiting))

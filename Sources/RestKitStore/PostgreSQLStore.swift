@@ -1,0 +1,255 @@
+import Foundation
+internal import GRDB
+internal import Logging
+internal import NIOCore
+internal import NIOPosix
+internal import PostgresNIO
+import RestKitCore
+import RestKitMapping
+
+/// A PostgreSQL object store: the same entity mappings, identification, relationships,
+/// connections, orphan deletion and response cache as ``SQLiteStore``, in a database that
+/// several processes and machines share.
+///
+/// Each operation is one `SERIALIZABLE` transaction on one of the store's connections. When
+/// concurrent writers conflict (a serialization failure, a deadlock, a unique-index conflict
+/// between two new rows), the whole operation runs again, so concurrent importers lose no
+/// update and create no duplicate; a failed operation leaves nothing written.
+///
+/// ```swift
+/// let store = try PostgreSQLStore(url: "postgres://app:secret@127.0.0.1:5432/app")
+/// try await store.register(articles)
+/// let result = try await store.map(document, with: articles)   // one transaction
+/// let all = try await store.objects(of: articles)
+/// await store.close()
+/// ```
+public final class PostgreSQLStore: Sendable {
+    /// Where the server is and how the store uses it.
+    ///
+    /// ```swift
+    /// var configuration = try PostgreSQLStore.Configuration(url: "postgres://app@127.0.0.1:5433/app")
+    /// configuration.maximumConnections = 8
+    /// ```
+    public struct Configuration: Sendable {
+        public var host: String
+        public var port: Int
+        public var username: String
+        public var password: String?
+        public var database: String
+        /// At most this many connections (and operations at once); default 4.
+        public var maximumConnections: Int = 4
+        /// How many times an operation runs when concurrent writers conflict; default 10.
+        public var maximumAttempts: Int = 10
+        /// How long opening a connection may take; default 10 seconds.
+        public var connectTimeout: Duration = .seconds(10)
+
+        /// A configuration for a server without TLS (a server on loopback or a private network).
+        ///
+        /// ```swift
+        /// let configuration = PostgreSQLStore.Configuration(host: "127.0.0.1", username: "app", password: nil, database: "app")
+        /// ```
+        public init(host: String, port: Int = 5432, username: String, password: String?, database: String) {
+            self.host = host
+            self.port = port
+            self.username = username
+            self.password = password
+            self.database = database
+        }
+
+        /// A configuration from a URL: `postgres://user[:password]@host[:port]/database`
+        /// (`postgresql://` too; user and password percent-decoded).
+        ///
+        /// ```swift
+        /// let configuration = try PostgreSQLStore.Configuration(url: "postgres://app:secret@db.internal/app")
+        /// ```
+        ///
+        /// - Throws: ``StoreError`` `.invalidName` naming what the URL lacks.
+        public init(url: String) throws(StoreError) {
+            func invalid(_ why: String) -> StoreError {
+                StoreError(.invalidName, "invalid PostgreSQL URL '\(Self.redacted(url))': \(why) (postgres://user:password@host:port/database)")
+            }
+            guard let components = URLComponents(string: url), let scheme = components.scheme?.lowercased() else { throw invalid("not a URL") }
+            guard scheme == "postgres" || scheme == "postgresql" else { throw invalid("the scheme must be postgres://") }
+            guard let host = components.host, !host.isEmpty else { throw invalid("no host") }
+            guard let user = components.percentEncodedUser?.removingPercentEncoding, !user.isEmpty else { throw invalid("no user name") }
+            let database = String(components.path.drop(while: { $0 == "/" }))
+            guard !database.isEmpty, !database.contains("/") else { throw invalid("no database name after the host") }
+            self.init(
+                host: host, port: components.port ?? 5432, username: user,
+                password: components.percentEncodedPassword?.removingPercentEncoding, database: database)
+        }
+
+        /// `url` with its password replaced by `***`, for messages.
+        static func redacted(_ url: String) -> String {
+            guard var components = URLComponents(string: url), components.password != nil else { return url }
+            components.password = "***"
+            return components.string ?? url
+        }
+
+        /// `postgres://user@host:port/database` (no password), for messages.
+        var location: String { "postgres://\(username)@\(host):\(port)/\(database)" }
+    }
+
+    public let configuration: Configuration
+    let connections: PostgresConnectionPool
+    private let threadPool: NIOThreadPool
+    let logger: Logger
+    /// The signature of the schema registered per table, as ``SQLiteStore`` keeps it.
+    let registered = LockedValue<[String: String]>([:])
+
+    /// A store on the server `configuration` names. Nothing is sent until the first
+    /// operation (``register(_:changingSchema:)``, which creates the tables).
+    ///
+    /// ```swift
+    /// let store = PostgreSQLStore(configuration: .init(host: "127.0.0.1", port: 5433, username: "app", password: nil, database: "app"))
+    /// ```
+    public init(configuration: Configuration) {
+        self.configuration = configuration
+        var connection = PostgresConnection.Configuration(
+            host: configuration.host, port: configuration.port, username: configuration.username, password: configuration.password,
+            database: configuration.database, tls: .disable)
+        let timeout = configuration.connectTimeout.components
+        connection.options.connectTimeout = .nanoseconds(timeout.seconds * 1_000_000_000 + timeout.attoseconds / 1_000_000_000)
+        logger = Logger(label: "restkit.store.postgres", factory: { _ in SwiftLogNoOpLogHandler() })
+        connections = PostgresConnectionPool(configuration: connection, eventLoopGroup: MultiThreadedEventLoopGroup.singleton, logger: logger)
+        threadPool = NIOThreadPool(numberOfThreads: max(configuration.maximumConnections, 1))
+        threadPool.start()
+    }
+
+    /// A store on the server a `postgres://user:password@host:port/database` URL names.
+    ///
+    /// ```swift
+    /// let store = try PostgreSQLStore(url: "postgres://app:secret@127.0.0.1:5432/app")
+    /// ```
+    ///
+    /// - Throws: ``StoreError`` `.invalidName` for a URL that does not name a server, user and database.
+    public convenience init(url: String) throws(StoreError) {
+        self.init(configuration: try Configuration(url: url))
+    }
+
+    deinit {
+        threadPool.shutdownGracefully { _ in }
+    }
+
+    /// Closes the store's connections. Operations after it fail.
+    ///
+    /// ```swift
+    /// await store.close()
+    /// ```
+    public func close() async {
+        await connections.closeAll()
+        try? await threadPool.shutdownGracefully()
+    }
+
+    // MARK: Transactions
+
+    /// How an operation's transaction begins.
+    enum Access {
+        /// `SERIALIZABLE`, run again on conflicts with concurrent writers.
+        case write
+        /// A consistent snapshot, read only.
+        case read
+        /// `READ COMMITTED` under the store's advisory lock: creating tables, one process at a time.
+        case schema
+
+        var begin: String {
+            switch self {
+            case .write: "BEGIN ISOLATION LEVEL SERIALIZABLE"
+            case .read: "BEGIN ISOLATION LEVEL REPEATABLE READ READ ONLY"
+            case .schema: "BEGIN"
+            }
+        }
+    }
+
+    /// Runs `body` in one transaction on a thread of the store's pool; what it throws rolls
+    /// the transaction back and comes out as a ``StoreError`` naming `entity` and `activity`.
+    func transaction<T: Sendable>(
+        _ access: Access, entity: String?, doing activity: String, _ body: @escaping @Sendable (PostgresSession) throws -> T
+    ) async throws(StoreError) -> T {
+        let maximumAttempts = max(configuration.maximumAttempts, 1)
+        do {
+            return try await threadPool.runIfActive { [self] in
+                var attempt = 1
+                while true {
+                    do {
+                        return try runOnce(access, body)
+                    } catch where access == .write && Self.isConflict(error) && attempt < maximumAttempts {
+                        // Another writer won: wait a little (longer each time, never in step
+                        // with the other) and run the whole operation again.
+                        Thread.sleep(forTimeInterval: Double.random(in: 0.002...0.010) * Double(attempt))
+                        attempt += 1
+                    }
+                }
+            }
+        } catch {
+            var located = databaseError(error, entity: entity, doing: activity)
+            if Self.isConflict(error) {
+                located.reason += " (still conflicting with concurrent writers after \(maximumAttempts) attempts, Configuration.maximumAttempts)"
+            }
+            throw located
+        }
+    }
+
+    private func runOnce<T>(_ access: Access, _ body: (PostgresSession) throws -> T) throws -> T {
+        let connection = try connections.take()
+        let session = PostgresSession(connection, logger: logger)
+        do {
+            try session.command(access.begin)
+            if access == .schema { try session.command("SELECT pg_advisory_xact_lock(\(Self.schemaLock))") }
+            let value = try body(session)
+            try session.flush()
+            try session.command("COMMIT")
+            connections.give(connection)
+            return value
+        } catch {
+            // Rolled back (an error leaves the server's transaction aborted; ROLLBACK ends it).
+            if !connection.isClosed, (try? session.command("ROLLBACK")) != nil {
+                connections.give(connection)
+            } else {
+                connections.discard(connection)
+            }
+            throw error
+        }
+    }
+
+    /// The advisory lock key under which schema changes run (`RestKit` in ASCII).
+    static let schemaLock: Int64 = 0x52_65_73_74_4B_69_74
+
+    /// Whether `error` is a conflict with a concurrent transaction, which running the whole
+    /// operation again resolves: serialization failure (40001), deadlock (40P01), a unique
+    /// index hit by two new rows at once (23505).
+    static func isConflict(_ error: any Error) -> Bool {
+        guard let error = error as? PSQLError, error.code == .server, let state = error.serverInfo?[.sqlState] else { return false }
+        return state == "40001" || state == "40P01" || state == "23505"
+    }
+
+    /// `error` as a ``StoreError``: a `StoreError` as is, a server error with its message and
+    /// SQLSTATE, a lost or refused connection saying so.
+    func databaseError(_ error: any Error, entity: String?, doing activity: String) -> StoreError {
+        if let error = error as? StoreError { return error }
+        let what = "\(activity) (\(configuration.location))"
+        guard let error = error as? PSQLError else {
+            return StoreError(.database, "\(what): cannot reach the server: \(error) (is PostgreSQL running and listening there?)", entity: entity)
+        }
+        switch error.code {
+        case .server:
+            let message = error.serverInfo?[.message] ?? "server error"
+            let state = error.serverInfo?[.sqlState] ?? "?"
+            var reason = "\(what): \(message) (SQLSTATE \(state))"
+            if let detail = error.serverInfo?[.detail] { reason += ": \(detail)" }
+            if state == "28P01" || state == "28000" {
+                reason += "; check the user name and password of the store's configuration"
+            } else if state == "3D000" {
+                reason += "; create the database first (createdb)"
+            }
+            return StoreError(.database, reason, entity: entity)
+        case .serverClosedConnection, .uncleanShutdown, .connectionError, .clientClosedConnection:
+            return StoreError(
+                .database, "\(what): the connection to the server was lost (\(error.code)); nothing of this operation was committed", entity: entity)
+        case .unsupportedAuthMechanism, .authMechanismRequiresPassword, .saslError:
+            return StoreError(.database, "\(what): authentication failed (\(error.code)); check the password", entity: entity)
+        default:
+            return StoreError(.database, "\(what): \(error.code)", entity: entity)
+        }
+    }
+}

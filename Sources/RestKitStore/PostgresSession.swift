@@ -1,0 +1,231 @@
+import Foundation
+internal import GRDB
+internal import Logging
+internal import NIOCore
+internal import PostgresNIO
+
+/// ``StoreSession`` over one PostgreSQL connection inside one transaction, run on a thread of
+/// the store's thread pool: each statement is sent and waited for (the event loops do the I/O;
+/// this thread only waits, as GRDB's threads wait on SQLite).
+///
+/// A statement is a round trip to the server, so upserts of one table are gathered and sent as
+/// one multi-row `INSERT … ON CONFLICT … DO UPDATE` (flushed before any other statement runs,
+/// so reads see them), and the stored rows of many identities are read ahead in a few
+/// `SELECT … WHERE (…) IN (…)`. Every value is bound as text of unspecified type, which the
+/// server reads as the type of the column it meets (`BOOLEAN` accepts `1`/`0`, `BYTEA` `\x…`).
+final class PostgresSession: StoreSession {
+    private let connection: PostgresConnection
+    private let logger: Logger
+    /// The upserts not sent yet: all of one table, by identity (a later upsert of the same
+    /// object replaces its row: one statement cannot update a row twice).
+    private var pending: Batch?
+    /// Stored rows read ahead, per table and identity (`nil`: known not to be stored).
+    private var prefetched: [String: [[DatabaseValue]: [DatabaseValue]?]] = [:]
+
+    /// At most this many rows per statement, and no more than PostgreSQL's 65,535 parameters.
+    static let batchRows = 500
+
+    init(_ connection: PostgresConnection, logger: Logger) {
+        self.connection = connection
+        self.logger = logger
+    }
+
+    var dialect: SQLDialect { .postgres }
+
+    // MARK: Statements
+
+    /// Sends `sql` (with `?` placeholders) and waits for every row.
+    private func send(_ sql: String, _ arguments: [DatabaseValue]) throws -> PostgresQueryResult {
+        var binds = PostgresBindings(capacity: arguments.count)
+        for value in arguments {
+            if let text = Self.text(value) {
+                binds.append(TextParameter(text: text))
+            } else {
+                binds.appendNull()
+            }
+        }
+        let query = PostgresQuery(unsafeSQL: Self.numberingPlaceholders(sql), binds: binds)
+        return try connection.query(query, logger: logger).wait()
+    }
+
+    func execute(_ sql: String, _ arguments: [DatabaseValue]) throws {
+        try flush()
+        prefetched.removeAll()   // a write may change or delete rows read ahead
+        _ = try send(sql, arguments)
+    }
+
+    /// Runs `sql` outside the batching (`BEGIN`, `COMMIT`): nothing may be pending.
+    func command(_ sql: String) throws {
+        _ = try send(sql, [])
+    }
+
+    func rows(_ sql: String, _ arguments: [DatabaseValue]) throws -> [[DatabaseValue]] {
+        try flush()
+        return try send(sql, arguments).map { row in try Self.values(row) }
+    }
+
+    func firstRow(_ sql: String, _ arguments: [DatabaseValue]) throws -> [DatabaseValue]? {
+        try rows(sql, arguments).first
+    }
+
+    func tableExists(_ table: String) throws -> Bool {
+        let sql = "SELECT EXISTS (SELECT 1 FROM information_schema.tables WHERE table_schema = current_schema() AND table_name = ?)"
+        return try firstRow(sql, [table.databaseValue])?.first == true.databaseValue
+    }
+
+    func isEmpty(_ table: String) throws -> Bool {
+        try firstRow("SELECT NOT EXISTS (SELECT 1 FROM \(SQLName.quoted(table)))", [])?.first == true.databaseValue
+    }
+
+    // MARK: Rows by identity
+
+    func storedRow(of table: TableSchema, identifiedBy identity: [DatabaseValue]) throws -> [DatabaseValue]? {
+        if let known = prefetched[table.table]?[identity] {
+            prefetched[table.table]?[identity] = nil
+            return known
+        }
+        return try firstRow(table.selectIdentified, identity)
+    }
+
+    func prefetchRows(of table: TableSchema, identifiedBy identities: [[DatabaseValue]]) throws {
+        let width = max(table.identificationColumns.count, 1)
+        let perStatement = max(1, min(Self.batchRows, 65_535 / width))
+        var found: [[DatabaseValue]: [DatabaseValue]?] = [:]
+        var start = 0
+        while start < identities.count {
+            let batch = identities[start..<min(start + perStatement, identities.count)]
+            start += batch.count
+            for identity in batch { found[identity] = .some(nil) }
+            for row in try rows(table.selectIdentifiedAmong(batch.count), batch.flatMap { $0 }) {
+                found[table.identity(ofRow: row)] = .some(row)
+            }
+        }
+        prefetched[table.table, default: [:]].merge(found) { _, new in new }
+    }
+
+    // MARK: Batched upserts
+
+    /// Upserts of one table waiting to be sent.
+    private struct Batch {
+        let table: TableSchema
+        var rows: [[DatabaseValue]] = []
+        var positions: [[DatabaseValue]: Int] = [:]
+
+        mutating func add(_ values: [DatabaseValue]) {
+            let identity = table.identity(ofRow: values)
+            if let position = positions[identity] {
+                rows[position] = values
+            } else {
+                positions[identity] = rows.count
+                rows.append(values)
+            }
+        }
+    }
+
+    func upsert(_ values: [DatabaseValue], into table: TableSchema) throws {
+        if let pending, pending.table.table != table.table { try flush() }
+        var batch = pending ?? Batch(table: table)
+        pending = nil   // so that adding does not copy the batch
+        batch.add(values)
+        let perStatement = max(1, min(Self.batchRows, 65_535 / max(table.columns.count, 1)))
+        pending = batch
+        if batch.rows.count >= perStatement { try flush() }
+    }
+
+    /// Sends the pending upserts.
+    func flush() throws {
+        guard let batch = pending else { return }
+        pending = nil
+        guard !batch.rows.isEmpty else { return }
+        _ = try send(batch.table.upsert(rows: batch.rows.count), batch.rows.flatMap { $0 })
+    }
+
+    // MARK: Values
+
+    /// A parameter sent as text, of a type the server infers from where it is used.
+    private struct TextParameter: PostgresDynamicTypeEncodable {
+        let text: String
+        var psqlType: PostgresDataType { .null }   // OID 0: unspecified
+        var psqlFormat: PostgresFormat { .text }
+        func encode<JSONEncoder: PostgresJSONEncoder>(into byteBuffer: inout ByteBuffer, context: PostgresEncodingContext<JSONEncoder>) {
+            byteBuffer.writeString(text)
+        }
+    }
+
+    /// The text form of a value (`nil` for NULL).
+    static func text(_ value: DatabaseValue) -> String? {
+        switch value.storage {
+        case .null: return nil
+        case .int64(let integer): return String(integer)
+        case .double(let double):
+            if double.isNaN { return "NaN" }
+            if double.isInfinite { return double < 0 ? "-Infinity" : "Infinity" }
+            return "\(double)"
+        case .string(let text): return text
+        case .blob(let data):
+            var hex = "\\x"
+            hex.reserveCapacity(2 + data.count * 2)
+            let digits = Array("0123456789abcdef".utf8)
+            var bytes: [UInt8] = []
+            bytes.reserveCapacity(data.count * 2)
+            for byte in data {
+                bytes.append(digits[Int(byte >> 4)])
+                bytes.append(digits[Int(byte & 0x0F)])
+            }
+            hex += String(decoding: bytes, as: UTF8.self)
+            return hex
+        }
+    }
+
+    /// A row's values: integers, doubles, text and bytes as SQLite would hold them (a boolean
+    /// as 0 or 1).
+    static func values(_ row: PostgresRow) throws -> [DatabaseValue] {
+        var values: [DatabaseValue] = []
+        for cell in row {
+            guard cell.bytes != nil else {
+                values.append(.null)
+                continue
+            }
+            switch cell.dataType {
+            case .int8, .int4, .int2:
+                values.append(try cell.decode(Int64.self).databaseValue)
+            case .float8, .float4:
+                values.append(try cell.decode(Double.self).databaseValue)
+            case .bool:
+                values.append((try cell.decode(Bool.self) ? 1 : 0 as Int64).databaseValue)
+            case .bytea:
+                var buffer = try cell.decode(ByteBuffer.self)
+                values.append(Data(buffer.readBytes(length: buffer.readableBytes) ?? []).databaseValue)
+            case .text, .varchar, .name, .bpchar, .unknown:
+                values.append(try cell.decode(String.self).databaseValue)
+            default:
+                throw StoreError(.database, "column '\(cell.columnName)' has a type the store does not read (OID \(cell.dataType.rawValue))")
+            }
+        }
+        return values
+    }
+
+    /// `sql` with its `?` placeholders numbered `$1`, `$2`, … (outside quoted names and strings).
+    static func numberingPlaceholders(_ sql: String) -> String {
+        var result: [UInt8] = []
+        result.reserveCapacity(sql.utf8.count + 16)
+        var number = 0
+        var quote: UInt8?
+        for byte in sql.utf8 {
+            if let open = quote {
+                if byte == open { quote = nil }   // a doubled quote closes and reopens: same result
+                result.append(byte)
+            } else if byte == UInt8(ascii: "'") || byte == UInt8(ascii: "\"") {
+                quote = byte
+                result.append(byte)
+            } else if byte == UInt8(ascii: "?") {
+                number += 1
+                result.append(UInt8(ascii: "$"))
+                result.append(contentsOf: String(number).utf8)
+            } else {
+                result.append(byte)
+            }
+        }
+        return String(decoding: result, as: UTF8.self)
+    }
+}
