@@ -33,8 +33,11 @@ extension PostgreSQLStore {
                 entity: searchable.table)
         }
         guard known.contains(where: { $0 == nil }) else { return }
+        if let schema = configuration.schema { try SQLName.validate(schema, what: "schema", entity: nil) }
+        let namespace = configuration.schema
         if changingSchema {
             try await transaction(.schema, entity: entity.table, doing: "creating or checking the tables") { session in
+                if let namespace { try session.execute("CREATE SCHEMA IF NOT EXISTS \(SQLName.quoted(namespace))", []) }
                 try Self.migrate(schemas, in: session)
                 try Self.check(schemas, in: session)
             }

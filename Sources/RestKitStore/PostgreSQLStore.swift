@@ -36,6 +36,10 @@ public final class PostgreSQLStore: Sendable {
         public var username: String
         public var password: String?
         public var database: String
+        /// The schema holding the store's tables (created by ``PostgreSQLStore/register(_:changingSchema:)``
+        /// when missing); `nil`, the default, for the server's search path (usually `public`).
+        /// Stores on different schemas of one database are independent.
+        public var schema: String?
         /// At most this many connections (and operations at once); default 4.
         public var maximumConnections: Int = 4
         /// How many times an operation runs when concurrent writers conflict; default 10.
@@ -109,6 +113,9 @@ public final class PostgreSQLStore: Sendable {
             host: configuration.host, port: configuration.port, username: configuration.username, password: configuration.password,
             database: configuration.database, tls: .disable)
         let timeout = configuration.connectTimeout.components
+        if let schema = configuration.schema {
+            connection.options.additionalStartupParameters = [("search_path", SQLName.quoted(schema))]
+        }
         connection.options.connectTimeout = .nanoseconds(timeout.seconds * 1_000_000_000 + timeout.attoseconds / 1_000_000_000)
         logger = Logger(label: "restkit.store.postgres", factory: { _ in SwiftLogNoOpLogHandler() })
         connections = PostgresConnectionPool(configuration: connection, eventLoopGroup: MultiThreadedEventLoopGroup.singleton, logger: logger)

@@ -46,8 +46,8 @@ let employeeMapping = ObjectMapping(Employee.init) { employee in
         ])
     }
 
-    @Test(arguments: StoreKind.allCases)
-    func connectionsReachObjectsLaterInTheSamePayload(kind: StoreKind) async throws {
+    @Test(arguments: StoreBackend.available)
+    func connectionsReachObjectsLaterInTheSamePayload(kind: StoreBackend) async throws {
         try await withStore(kind) { store in
             let employees = try employees()
             try await store.register(employees)
@@ -66,8 +66,8 @@ let employeeMapping = ObjectMapping(Employee.init) { employee in
         }
     }
 
-    @Test(arguments: StoreKind.allCases)
-    func connectionsToAnotherEntityResolveWhenRead(kind: StoreKind) async throws {
+    @Test(arguments: StoreBackend.available)
+    func connectionsToAnotherEntityResolveWhenRead(kind: StoreBackend) async throws {
         try await withStore(kind) { store in
             let authors = try EntityMapping(authorMapping, table: "authors", columns: [Column("id", .integer), Column("name", .text)])
             let articleMapping = ObjectMapping(ConnectedArticle.init) { article in

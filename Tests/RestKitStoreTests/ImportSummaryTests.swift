@@ -5,8 +5,8 @@ import RestKitMapping
 import Testing
 
 @Suite struct ImportSummaryTests {
-    @Test(arguments: StoreKind.allCases)
-    func importsCountWithoutReturningModels(kind: StoreKind) async throws {
+    @Test(arguments: StoreBackend.available)
+    func importsCountWithoutReturningModels(kind: StoreBackend) async throws {
         try await withStore(kind) { store in
             let articles = try EntityMapping(articleMapping, table: "articles", columns: articleColumns, modificationAttribute: "published_at")
             try await store.register(articles)

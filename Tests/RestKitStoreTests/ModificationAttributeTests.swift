@@ -40,13 +40,13 @@ struct ModificationAttributeTests {
         var description: String { "\(counts) \(titles)" }
     }
 
-    static func map(_ text: String, _ entity: EntityMapping<Versioned>, in store: SQLiteStore) async throws -> Outcome {
+    static func map(_ text: String, _ entity: EntityMapping<Versioned>, in store: any TestedStore) async throws -> Outcome {
         let result = try await store.map(json(text), with: entity)
         return Outcome([result.inserted, result.updated, result.unchanged], result.objects.map(\.title))
     }
 
-    @Test(arguments: StoreKind.allCases)
-    func stringsAreSkippedWhenEqual(kind: StoreKind) async throws {
+    @Test(arguments: StoreBackend.available)
+    func stringsAreSkippedWhenEqual(kind: StoreBackend) async throws {
         try await withStore(kind) { store in
             let entity = try Self.entity("etag")
             try await store.register(entity)
@@ -60,8 +60,8 @@ struct ModificationAttributeTests {
         }
     }
 
-    @Test(arguments: StoreKind.allCases, [ColumnType.dateText, .dateEpoch])
-    func datesAreSkippedUnlessNewer(kind: StoreKind, type: ColumnType) async throws {
+    @Test(arguments: StoreBackend.available, [ColumnType.dateText, .dateEpoch])
+    func datesAreSkippedUnlessNewer(kind: StoreBackend, type: ColumnType) async throws {
         try await withStore(kind) { store in
             let entity = try Self.entity("updated_at", dateType: type)
             try await store.register(entity)
@@ -79,8 +79,8 @@ struct ModificationAttributeTests {
         }
     }
 
-    @Test(arguments: StoreKind.allCases, [ColumnType.integer, .real])
-    func numbersAreSkippedUnlessGreater(kind: StoreKind, type: ColumnType) async throws {
+    @Test(arguments: StoreBackend.available, [ColumnType.integer, .real])
+    func numbersAreSkippedUnlessGreater(kind: StoreBackend, type: ColumnType) async throws {
         try await withStore(kind) { store in
             let entity = try Self.entity("revision", numberType: type)
             try await store.register(entity)
@@ -92,8 +92,8 @@ struct ModificationAttributeTests {
         }
     }
 
-    @Test(arguments: StoreKind.allCases)
-    func missingOrNullValuesMapAndNewObjectsAreInserted(kind: StoreKind) async throws {
+    @Test(arguments: StoreBackend.available)
+    func missingOrNullValuesMapAndNewObjectsAreInserted(kind: StoreBackend) async throws {
         try await withStore(kind) { store in
             let entity = try Self.entity("revision")
             try await store.register(entity)

@@ -24,8 +24,8 @@ import Testing
             relationships: [.manyToMany("tags", tags)])
     }
 
-    @Test(arguments: StoreKind.allCases)
-    func orphansInTheScopeAreDeletedInTheSameTransaction(kind: StoreKind) async throws {
+    @Test(arguments: StoreBackend.available)
+    func orphansInTheScopeAreDeletedInTheSameTransaction(kind: StoreBackend) async throws {
         try await withStore(kind) { store in
             let books = try books()
             try await store.register(books)
@@ -57,8 +57,8 @@ import Testing
         }
     }
 
-    @Test(arguments: StoreKind.allCases)
-    func cachedResponsesListTheirObjectsInOrder(kind: StoreKind) async throws {
+    @Test(arguments: StoreBackend.available)
+    func cachedResponsesListTheirObjectsInOrder(kind: StoreBackend) async throws {
         try await withStore(kind) { store in
             let books = try books()
             try await store.register(books)

@@ -73,8 +73,8 @@ struct PostEntities {
 }
 
 @Suite struct RelationshipTests {
-    @Test(arguments: StoreKind.allCases)
-    func toOneObjectsAreStoredOnceAndReadBack(kind: StoreKind) async throws {
+    @Test(arguments: StoreBackend.available)
+    func toOneObjectsAreStoredOnceAndReadBack(kind: StoreBackend) async throws {
         try await withStore(kind) { store in
             let entities = try PostEntities()
             try await store.register(entities.posts)
@@ -99,8 +99,8 @@ struct PostEntities {
         }
     }
 
-    @Test(arguments: StoreKind.allCases)
-    func toManySetLinksExactlyThePayloadsObjects(kind: StoreKind) async throws {
+    @Test(arguments: StoreBackend.available)
+    func toManySetLinksExactlyThePayloadsObjects(kind: StoreBackend) async throws {
         try await withStore(kind) { store in
             let entities = try PostEntities(comments: .set)
             try await store.register(entities.posts)
@@ -119,8 +119,8 @@ struct PostEntities {
         }
     }
 
-    @Test(arguments: StoreKind.allCases)
-    func toManyReplaceDeletesTheObjectsItUnlinks(kind: StoreKind) async throws {
+    @Test(arguments: StoreBackend.available)
+    func toManyReplaceDeletesTheObjectsItUnlinks(kind: StoreBackend) async throws {
         try await withStore(kind) { store in
             let entities = try PostEntities(comments: .replace, tags: .replace)
             try await store.register(entities.posts)
@@ -138,8 +138,8 @@ struct PostEntities {
         }
     }
 
-    @Test(arguments: StoreKind.allCases)
-    func unionAddsToTheLinkedObjects(kind: StoreKind) async throws {
+    @Test(arguments: StoreBackend.available)
+    func unionAddsToTheLinkedObjects(kind: StoreBackend) async throws {
         try await withStore(kind) { store in
             let entities = try PostEntities(comments: .union, tags: .union)
             try await store.register(entities.posts)
@@ -154,8 +154,8 @@ struct PostEntities {
         }
     }
 
-    @Test(arguments: StoreKind.allCases)
-    func manyToManySharesObjectsAndKeepsPayloadOrder(kind: StoreKind) async throws {
+    @Test(arguments: StoreBackend.available)
+    func manyToManySharesObjectsAndKeepsPayloadOrder(kind: StoreBackend) async throws {
         try await withStore(kind) { store in
             let entities = try PostEntities()
             try await store.register(entities.posts)
@@ -175,8 +175,8 @@ struct PostEntities {
         }
     }
 
-    @Test(arguments: StoreKind.allCases)
-    func aBadRelatedObjectRollsEverythingBack(kind: StoreKind) async throws {
+    @Test(arguments: StoreBackend.available)
+    func aBadRelatedObjectRollsEverythingBack(kind: StoreBackend) async throws {
         try await withStore(kind) { store in
             let entities = try PostEntities()
             try await store.register(entities.posts)

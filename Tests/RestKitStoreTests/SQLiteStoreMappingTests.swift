@@ -7,8 +7,8 @@ import Testing
 /// Find-or-create, transactions, bound values and fetching: the same suite against a file
 /// store and an in-memory store.
 struct SQLiteStoreMappingTests {
-    @Test(arguments: StoreKind.allCases)
-    func mapsAndFetchesInRowOrder(kind: StoreKind) async throws {
+    @Test(arguments: StoreBackend.available)
+    func mapsAndFetchesInRowOrder(kind: StoreBackend) async throws {
         try await withStore(kind) { store in
             let articles = try articleEntity()
             try await store.register(articles)
@@ -34,8 +34,8 @@ struct SQLiteStoreMappingTests {
         }
     }
 
-    @Test(arguments: StoreKind.allCases)
-    func sameObjectTwiceInOnePayloadIsOneRowWithTheLaterValues(kind: StoreKind) async throws {
+    @Test(arguments: StoreBackend.available)
+    func sameObjectTwiceInOnePayloadIsOneRowWithTheLaterValues(kind: StoreBackend) async throws {
         try await withStore(kind) { store in
             let articles = try articleEntity()
             try await store.register(articles)
@@ -51,8 +51,8 @@ struct SQLiteStoreMappingTests {
         }
     }
 
-    @Test(arguments: StoreKind.allCases)
-    func mappingAgainUpdatesWithoutDuplicates(kind: StoreKind) async throws {
+    @Test(arguments: StoreBackend.available)
+    func mappingAgainUpdatesWithoutDuplicates(kind: StoreBackend) async throws {
         try await withStore(kind) { store in
             let articles = try articleEntity()
             try await store.register(articles)
@@ -70,8 +70,8 @@ struct SQLiteStoreMappingTests {
         }
     }
 
-    @Test(arguments: StoreKind.allCases)
-    func aBadElementRollsBackTheWholeOperation(kind: StoreKind) async throws {
+    @Test(arguments: StoreBackend.available)
+    func aBadElementRollsBackTheWholeOperation(kind: StoreBackend) async throws {
         try await withStore(kind) { store in
             let articles = try articleEntity()
             try await store.register(articles)
@@ -105,8 +105,8 @@ struct SQLiteStoreMappingTests {
         }
     }
 
-    @Test(arguments: StoreKind.allCases)
-    func valuesAreBoundNeverSpliced(kind: StoreKind) async throws {
+    @Test(arguments: StoreBackend.available)
+    func valuesAreBoundNeverSpliced(kind: StoreBackend) async throws {
         try await withStore(kind) { store in
             let hostile = "'); DROP TABLE articles; --"
             let articles = try articleEntity()
@@ -130,8 +130,8 @@ struct SQLiteStoreMappingTests {
         }
     }
 
-    @Test(arguments: StoreKind.allCases)
-    func compositeIdentification(kind: StoreKind) async throws {
+    @Test(arguments: StoreBackend.available)
+    func compositeIdentification(kind: StoreBackend) async throws {
         try await withStore(kind) { store in
             var mapping = ObjectMapping(Membership.init) {
                 $0.map(["team": \Membership.team, "user": \Membership.user, "role": \Membership.role])
@@ -157,8 +157,8 @@ struct SQLiteStoreMappingTests {
         }
     }
 
-    @Test(arguments: StoreKind.allCases)
-    func columnTypesRoundTrip(kind: StoreKind) async throws {
+    @Test(arguments: StoreBackend.available)
+    func columnTypesRoundTrip(kind: StoreBackend) async throws {
         try await withStore(kind) { store in
             let mapping = ObjectMapping(Sample.init) {
                 $0.map(["id": \Sample.id, "at": \Sample.at, "epoch": \Sample.epoch, "bytes": \Sample.bytes, "ratio": \Sample.ratio])
@@ -184,8 +184,8 @@ struct SQLiteStoreMappingTests {
         }
     }
 
-    @Test(arguments: StoreKind.allCases)
-    func anUnregisteredEntityIsAnError(kind: StoreKind) async throws {
+    @Test(arguments: StoreBackend.available)
+    func anUnregisteredEntityIsAnError(kind: StoreBackend) async throws {
         try await withStore(kind) { store in
             let articles = try articleEntity()
             let error = try await #require(throws: StoreError.self) { try await store.count(of: articles) }

@@ -1,0 +1,92 @@
+import Foundation
+@testable import RestKitStore
+import Testing
+
+// The PostgreSQL server the store tests run against: the private cluster `make test` starts
+// (scripts/postgres-server.sh run), named by RESTKIT_POSTGRES_URL. Without it the PostgreSQL
+// cases are left out and `postgresServerIsAvailable` says why, skipped.
+
+enum PostgresTestServer {
+    /// The server's URL, or `nil` when no server was started for this run.
+    static let url: String? = ProcessInfo.processInfo.environment["RESTKIT_POSTGRES_URL"].flatMap { $0.isEmpty ? nil : $0 }
+    /// The cluster's directory (for restarting it), when `make test` started it.
+    static let directory: String? = ProcessInfo.processInfo.environment["RESTKIT_POSTGRES_DIR"]
+
+    static let skipReason: Comment =
+        "no PostgreSQL server: run the tests through `make test` (which starts a private one with scripts/postgres-server.sh), or set RESTKIT_POSTGRES_URL"
+
+    /// The configuration of a store in a schema of its own (fresh for each call), so tests
+    /// do not see each other's tables.
+    static func freshConfiguration() throws -> PostgreSQLStore.Configuration {
+        guard let url else { throw SkipError() }
+        var configuration = try PostgreSQLStore.Configuration(url: url)
+        configuration.schema = "test_" + UUID().uuidString.replacingOccurrences(of: "-", with: "").lowercased().prefix(16)
+        return configuration
+    }
+
+    struct SkipError: Error {}
+
+    /// Runs `scripts/postgres-server.sh` with `arguments`; its exit status.
+    @discardableResult
+    static func script(_ arguments: [String]) throws -> Int32 {
+        let root = URL(filePath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+        let process = Process()
+        process.executableURL = root.appending(path: "scripts/postgres-server.sh")
+        process.arguments = arguments
+        try process.run()
+        process.waitUntilExit()
+        return process.terminationStatus
+    }
+}
+
+@Suite struct PostgresServerAvailability {
+    @Test(.enabled(if: PostgresTestServer.url != nil, PostgresTestServer.skipReason))
+    func postgresServerIsAvailable() async throws {
+        let store = PostgreSQLStore(configuration: try PostgresTestServer.freshConfiguration())
+        let entity = try articleEntity()
+        try await store.register(entity)
+        #expect(try await store.count(of: entity) == 0)
+        await store.close()
+    }
+}
+
+/// The stores the store suites run against: SQLite on a file and in memory, and PostgreSQL
+/// when a server is available.
+enum StoreBackend: String, CaseIterable, CustomTestStringConvertible, Sendable {
+    case file, memory, postgres
+    var testDescription: String { rawValue }
+
+    /// The backends of this run (PostgreSQL only with a server).
+    static var available: [StoreBackend] {
+        PostgresTestServer.url == nil ? [.file, .memory] : allCases
+    }
+}
+
+/// A store as the suites see it: what every store does, and a row count of any table.
+protocol TestedStore: ObjectStore {
+    func rowCount(_ table: String) async throws -> Int
+}
+
+extension SQLiteStore: TestedStore {}
+extension PostgreSQLStore: TestedStore {}
+
+/// Runs `body` with a new store of `backend` (a file store's directory removed, a PostgreSQL
+/// store in a fresh schema, closed, afterwards).
+func withStore<T>(_ backend: StoreBackend, _ body: (any TestedStore) async throws -> T) async throws -> T {
+    switch backend {
+    case .memory:
+        return try await withStore(.memory) { (store: SQLiteStore) in try await body(store) }
+    case .file:
+        return try await withStore(.file) { (store: SQLiteStore) in try await body(store) }
+    case .postgres:
+        let store = PostgreSQLStore(configuration: try PostgresTestServer.freshConfiguration())
+        do {
+            let result = try await body(store)
+            await store.close()
+            return result
+        } catch {
+            await store.close()
+            throw error
+        }
+    }
+}
