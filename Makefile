@@ -16,11 +16,14 @@ TSAN_BUILD       := --sanitize=thread --scratch-path .build-tsan
 TSAN_FILTER      := ^(RestKitHTTPTests|RestKitStoreTests|RestKitStoreHTTPTests)\.
 SANITIZER_DIR    := $(CURDIR)/scripts/sanitizers
 
-.PHONY: test bench build deps python-deps check-graph clean fuzz fuzz-smoke sanitize sanitize-address sanitize-thread
+.PHONY: test bench build deps python-deps postgres-deps check-graph clean fuzz fuzz-smoke sanitize sanitize-address sanitize-thread
 
-test: deps python-deps check-graph
+# The store suites run on PostgreSQL too: scripts/postgres-server.sh starts a private cluster
+# (a temporary directory, a free loopback port) for the run and stops it afterwards; when none
+# can be started it says so and the PostgreSQL cases skip.
+test: deps python-deps postgres-deps check-graph
 	$(SWIFT) build --build-tests
-	$(SWIFT) test --skip-build
+	scripts/postgres-server.sh run $(SWIFT) test --skip-build
 
 bench: deps
 	$(SWIFT) build -c release --product rk  # the upload group runs the rk next to rkbench
@@ -80,6 +83,16 @@ deps:
 		echo "Installing $(APT_PACKAGES) with apt-get"; \
 		$(SUDO) apt-get update && \
 		DEBIAN_FRONTEND=noninteractive $(SUDO) apt-get install -y --no-install-recommends $(APT_PACKAGES); \
+	fi
+
+# PostgreSQL 15's server programs (initdb, pg_ctl), for the store's PostgreSQL tests and rkbench
+# rows; installed with apt-get when missing. An install that fails only prints a note: the
+# PostgreSQL tests then skip, saying so.
+postgres-deps:
+	@if ! ls /usr/lib/postgresql/*/bin/initdb >/dev/null 2>&1 && ! command -v initdb >/dev/null 2>&1; then \
+		echo "Installing postgresql-15 with apt-get"; \
+		( $(SUDO) apt-get update && DEBIAN_FRONTEND=noninteractive $(SUDO) apt-get install -y --no-install-recommends postgresql-15 ) || \
+		echo "note: postgresql-15 could not be installed; the PostgreSQL store tests will skip"; \
 	fi
 
 # The multipart interoperability tests use Python's standard library, and urllib3 as an

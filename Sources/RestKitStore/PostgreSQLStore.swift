@@ -42,8 +42,8 @@ public final class PostgreSQLStore: Sendable {
         public var schema: String?
         /// At most this many connections (and operations at once); default 4.
         public var maximumConnections: Int = 4
-        /// How many times an operation runs when concurrent writers conflict; default 10.
-        public var maximumAttempts: Int = 10
+        /// How many times an operation runs when concurrent writers conflict; default 20.
+        public var maximumAttempts: Int = 20
         /// How long opening a connection may take; default 10 seconds.
         public var connectTimeout: Duration = .seconds(10)
 
@@ -181,9 +181,10 @@ public final class PostgreSQLStore: Sendable {
                     do {
                         return try runOnce(access, body)
                     } catch where access == .write && Self.isConflict(error) && attempt < maximumAttempts {
-                        // Another writer won: wait a little (longer each time, never in step
-                        // with the other) and run the whole operation again.
-                        Thread.sleep(forTimeInterval: Double.random(in: 0.002...0.010) * Double(attempt))
+                        // Another writer won: wait (a random time up to 10 ms, doubling with each
+                        // attempt up to 2 s: "full jitter", so writers fall out of step) and
+                        // run the whole operation again.
+                        Thread.sleep(forTimeInterval: Double.random(in: 0...min(2.0, 0.010 * Double(1 << min(attempt, 10)))))
                         attempt += 1
                     }
                 }
@@ -235,8 +236,15 @@ public final class PostgreSQLStore: Sendable {
     func databaseError(_ error: any Error, entity: String?, doing activity: String) -> StoreError {
         if let error = error as? StoreError { return error }
         let what = "\(activity) (\(configuration.location))"
+        if let error = error as? PostgresConnectionPool.Unreachable {
+            var cause = "\(error.underlying)"
+            if let underlying = error.underlying as? PSQLError, let nested = underlying.underlying { cause = "\(underlying.code): \(nested)" }
+            return StoreError(
+                .database, "\(what): cannot reach the server at \(configuration.host):\(configuration.port) (\(cause)); is PostgreSQL running and listening there?",
+                entity: entity)
+        }
         guard let error = error as? PSQLError else {
-            return StoreError(.database, "\(what): cannot reach the server: \(error) (is PostgreSQL running and listening there?)", entity: entity)
+            return StoreError(.database, "\(what): \(error)", entity: entity)
         }
         switch error.code {
         case .server:

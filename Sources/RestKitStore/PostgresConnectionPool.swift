@@ -29,7 +29,18 @@ final class PostgresConnectionPool: Sendable {
             id += 1
             return id
         }
-        return try PostgresConnection.connect(on: eventLoopGroup.next(), configuration: configuration, id: id, logger: logger).wait()
+        do {
+            return try PostgresConnection.connect(on: eventLoopGroup.next(), configuration: configuration, id: id, logger: logger).wait()
+        } catch let error as PSQLError where error.code == .server {
+            throw error   // the server answered: authentication, a missing database…
+        } catch {
+            throw Unreachable(underlying: error)
+        }
+    }
+
+    /// Opening a connection failed before the server answered (refused, timed out, lost).
+    struct Unreachable: Error {
+        let underlying: any Error
     }
 
     /// Keeps `connection` for the next transaction (unless it closed).
@@ -40,7 +51,12 @@ final class PostgresConnectionPool: Sendable {
 
     /// Closes `connection` (after an error that may have left it in an unknown state).
     func discard(_ connection: PostgresConnection) {
-        connection.close().whenComplete { _ in }
+        // The callback keeps the connection until it has closed (one released open traps).
+        connection.close().whenComplete { _ in withExtendedLifetime(connection) {} }
+    }
+
+    deinit {
+        for connection in idle.withLock({ $0 }) { discard(connection) }
     }
 
     /// Closes every idle connection.

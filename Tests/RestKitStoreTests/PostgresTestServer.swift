@@ -63,7 +63,7 @@ enum StoreBackend: String, CaseIterable, CustomTestStringConvertible, Sendable {
 }
 
 /// A store as the suites see it: what every store does, and a row count of any table.
-protocol TestedStore: ObjectStore {
+protocol TestedStore: PersistentObjectStore {
     func rowCount(_ table: String) async throws -> Int
 }
 

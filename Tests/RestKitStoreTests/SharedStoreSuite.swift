@@ -6,7 +6,7 @@ import Testing
 
 // The store suite: one set of behavioural tests run against every store that keeps mapped
 // objects by identity — RestKitMapping's `InMemoryObjectStore` (through
-// `ObjectMapping.mapCollection(_:into:)`), and `SQLiteStore` in memory and on a file. Each
+// `ObjectMapping.mapCollection(_:into:)`), `SQLiteStore` in memory and on a file, and `PostgreSQLStore` when a server runs. Each
 // store is reached through a small adapter (`SuiteStore`), so a new backend joins the suite
 // by adding one adapter and one case to `SuiteBackend`.
 
@@ -80,13 +80,13 @@ struct InMemorySuiteStore: SuiteStore {
     }
 }
 
-/// `SQLiteStore`, with the two entities registered.
-struct SQLiteSuiteStore: SuiteStore {
-    let store: SQLiteStore
+/// A `PersistentObjectStore` (`SQLiteStore`, `PostgreSQLStore`), with the two entities registered.
+struct PersistentSuiteStore: SuiteStore {
+    let store: any PersistentObjectStore
     let itemEntity: EntityMapping<SuiteItem>
     let membershipEntity: EntityMapping<SuiteMembership>
 
-    init(_ store: SQLiteStore) async throws {
+    init(_ store: any PersistentObjectStore) async throws {
         self.store = store
         itemEntity = try EntityMapping(suiteItemMapping, table: "items", columns: [
             Column("id", .integer), Column("title", .text), Column("body", .text), Column("rating", .real),
@@ -114,18 +114,25 @@ struct SQLiteSuiteStore: SuiteStore {
 
 /// The stores the suite runs against.
 enum SuiteBackend: String, CaseIterable, CustomTestStringConvertible, Sendable {
-    case inMemoryObjectStore, sqliteInMemory, sqliteFile
+    case inMemoryObjectStore, sqliteInMemory, sqliteFile, postgres
     var testDescription: String { rawValue }
+
+    /// The backends of this run (PostgreSQL only with a server, `PostgresTestServer`).
+    static var available: [SuiteBackend] {
+        PostgresTestServer.url == nil ? [.inMemoryObjectStore, .sqliteInMemory, .sqliteFile] : allCases
+    }
 
     /// Runs `body` with a fresh store of this kind (a file store's directory removed afterwards).
     func with(_ body: (any SuiteStore) async throws -> Void) async throws {
         switch self {
         case .inMemoryObjectStore: try await body(InMemorySuiteStore())
-        case .sqliteInMemory: try await body(SQLiteSuiteStore(SQLiteStore.inMemory()))
+        case .sqliteInMemory: try await body(PersistentSuiteStore(SQLiteStore.inMemory()))
         case .sqliteFile:
             try await withTemporaryDirectory { directory in
-                try await body(SQLiteSuiteStore(SQLiteStore(path: directory.appending(path: "suite.sqlite").path)))
+                try await body(PersistentSuiteStore(SQLiteStore(path: directory.appending(path: "suite.sqlite").path)))
             }
+        case .postgres:
+            try await withStore(StoreBackend.postgres) { store in try await body(PersistentSuiteStore(store)) }
         }
     }
 }
@@ -133,7 +140,7 @@ enum SuiteBackend: String, CaseIterable, CustomTestStringConvertible, Sendable {
 /// The same behaviour from every store: identification, duplicates in one payload, composite
 /// keys, all-or-nothing operations.
 struct SharedStoreSuite {
-    @Test(arguments: SuiteBackend.allCases)
+    @Test(arguments: SuiteBackend.available)
     func mappingAgainUpdatesByIdentityInsteadOfDuplicating(backend: SuiteBackend) async throws {
         try await backend.with { store in
             try await store.mapItems(json(#"[{"id": 1, "title": "One", "body": "first body"}, {"id": 2, "title": "Two"}]"#))
@@ -150,7 +157,7 @@ struct SharedStoreSuite {
         }
     }
 
-    @Test(arguments: SuiteBackend.allCases)
+    @Test(arguments: SuiteBackend.available)
     func theSameObjectTwiceInOnePayloadIsOneObjectWithTheLaterValues(backend: SuiteBackend) async throws {
         try await backend.with { store in
             try await store.mapItems(json("""
@@ -161,7 +168,7 @@ struct SharedStoreSuite {
         }
     }
 
-    @Test(arguments: SuiteBackend.allCases)
+    @Test(arguments: SuiteBackend.available)
     func compositeKeysIdentifyByAllTheirAttributes(backend: SuiteBackend) async throws {
         try await backend.with { store in
             try await store.mapMemberships(json("""
@@ -178,7 +185,7 @@ struct SharedStoreSuite {
         }
     }
 
-    @Test(arguments: SuiteBackend.allCases)
+    @Test(arguments: SuiteBackend.available)
     func aBadElementWritesNothing(backend: SuiteBackend) async throws {
         try await backend.with { store in
             try await store.mapItems(json(#"[{"id": 1, "title": "One"}, {"id": 2, "title": "Two"}]"#))

@@ -6,13 +6,13 @@ public import RestKitMapping
 /// store runs on either.
 ///
 /// ```swift
-/// func sync(_ page: Representation, into store: some ObjectStore) async throws -> Int {
+/// func sync(_ page: Representation, into store: some PersistentObjectStore) async throws -> Int {
 ///     try await store.register(articles)
 ///     return try await store.map(page, with: articles, options: MappingOptions(), deletingOrphansIn: nil, caching: nil).inserted
 /// }
 /// let inserted = try await sync(page, into: try SQLiteStore.inMemory())
 /// ```
-public protocol ObjectStore: Sendable {
+public protocol PersistentObjectStore: Sendable {
     /// Creates or checks `entity`'s tables (see ``SQLiteStore/register(_:changingSchema:)``).
     func register<Model>(_ entity: EntityMapping<Model>, changingSchema: Bool) async throws(StoreError)
 
@@ -48,7 +48,7 @@ public protocol ObjectStore: Sendable {
     ) async throws(StoreError) -> [Model]?
 }
 
-extension ObjectStore {
+extension PersistentObjectStore {
     /// ``register(_:changingSchema:)``, creating what is missing.
     ///
     /// ```swift
@@ -123,5 +123,5 @@ extension ObjectStore {
     }
 }
 
-extension SQLiteStore: ObjectStore {}
-extension PostgreSQLStore: ObjectStore {}
+extension SQLiteStore: PersistentObjectStore {}
+extension PostgreSQLStore: PersistentObjectStore {}

@@ -1,0 +1,191 @@
+import Foundation
+import RestKitCore
+import RestKitMapping
+@testable import RestKitStore
+import Testing
+
+// What only the PostgreSQL store has: a URL, a server that can refuse, fail or restart, batches
+// of rows, and concurrent writers. (The behaviour it shares with SQLite is in the suites that
+// run on every `StoreBackend`.)
+
+struct PostgreSQLConfigurationTests {
+    @Test func aURLNamesServerUserPasswordAndDatabase() throws {
+        let configuration = try PostgreSQLStore.Configuration(url: "postgres://app:s%40cret@db.internal:5433/orders")
+        #expect(configuration.host == "db.internal")
+        #expect(configuration.port == 5433)
+        #expect(configuration.username == "app")
+        #expect(configuration.password == "s@cret")
+        #expect(configuration.database == "orders")
+        let defaults = try PostgreSQLStore.Configuration(url: "postgresql://app@localhost/app")
+        #expect(defaults.port == 5432)
+        #expect(defaults.password == nil)
+    }
+
+    @Test(arguments: [
+        ("http://app@host/db", "the scheme must be postgres://"),
+        ("postgres://host/db", "no user name"),
+        ("postgres://app:secret@host", "no database name"),
+        ("postgres://app@/db", "no host"),
+    ])
+    func aURLLackingAPartSaysWhichWithoutItsPassword(url: String, reason: String) throws {
+        let error = #expect(throws: StoreError.self) { try PostgreSQLStore.Configuration(url: url) }
+        #expect(error?.errorType == .invalidName)
+        #expect(error?.reason.contains(reason) == true, "\(String(describing: error))")
+        #expect(error?.reason.contains("secret") == false)
+    }
+}
+
+@Suite(.enabled(if: PostgresTestServer.url != nil, PostgresTestServer.skipReason))
+struct PostgreSQLStoreTests {
+    /// Items with four independent fields, for concurrent writers that each set one.
+    struct Item: Equatable, Sendable {
+        var id = 0
+        var a: String?
+        var b: String?
+        var c: String?
+        var d: String?
+    }
+
+    static func items() throws -> EntityMapping<Item> {
+        var mapping = ObjectMapping(Item.init) { item in
+            item.map("id", to: \.id)
+            item.map("a", to: \.a)
+            item.map("b", to: \.b)
+            item.map("c", to: \.c)
+            item.map("d", to: \.d)
+        }
+        mapping.identificationAttributes = ["id"]
+        return try EntityMapping(mapping, table: "items", columns: [
+            Column("id", .integer), Column("a", .text), Column("b", .text), Column("c", .text), Column("d", .text),
+        ])
+    }
+
+    static func payload(_ ids: Range<Int>, field: String, value: String) -> Representation {
+        .array(ids.map { id in .object(["id": .int(Int64(id)), OrderedDictionary<String, Representation>.Key(field): .string("\(value)\(id)")]) })
+    }
+
+    /// README, "The same store on PostgreSQL" (with the test server's URL).
+    @Test func readmeExample() async throws {
+        let url = try #require(PostgresTestServer.url)
+        let articles = try articleEntity()
+        let page = try json(#"[{"id": 1, "title": "One", "author": {"name": "Ann"}}, {"id": 2, "title": "Two"}]"#)
+        var configuration = try PostgreSQLStore.Configuration(url: url)
+        configuration.schema = "catalog"                        // optional: tables in a schema of their own
+        let store = PostgreSQLStore(configuration: configuration)
+        try await store.register(articles)                     // CREATE TABLE …, or checks the table
+        let result = try await store.map(page, with: articles)  // one SERIALIZABLE transaction
+        #expect(result.inserted + result.updated == 2)
+        #expect(try await store.object(of: articles, identifiedBy: 1)?.authorName == "Ann")
+        await store.close()
+    }
+
+    @Test func moreRowsThanOneBatchAreWrittenFoundAndUpdated() async throws {
+        try await withStore(.postgres) { store in
+            let entity = try Self.items()
+            try await store.register(entity)
+            // 1,234 objects (three batches of upserts), one of them twice in the same batch.
+            var elements = (0..<1_234).map { id in Representation.object(["id": .int(Int64(id)), "a": .string("a\(id)")]) }
+            elements.insert(["id": 7, "a": "seven, later"], at: 300)
+            let first = try await store.map(.array(elements), with: entity)
+            #expect(first.inserted == 1_234)
+            #expect(try await store.count(of: entity) == 1_234)
+            #expect(try await store.object(of: entity, identifiedBy: 7)?.a == "seven, later")
+            // Again, onto stored rows (read ahead in batches): merged, nothing duplicated.
+            let second = try await store.map(Self.payload(0..<1_234, field: "b", value: "b"), with: entity)
+            #expect(second.updated == 1_234)
+            #expect(second.inserted == 0)
+            let all = try await store.objects(of: entity)
+            #expect(all.count == 1_234)
+            #expect(all.map(\.id) == Array(0..<1_234))
+            #expect(all.allSatisfy { $0.b == "b\($0.id)" && $0.a != nil })
+            #expect(all[7].a == "seven, later")
+        }
+    }
+
+    @Test func concurrentWritersOfTheSameObjectsLoseNoUpdateAndCreateNoDuplicate() async throws {
+        let configuration = try PostgresTestServer.freshConfiguration()
+        let entity = try Self.items()
+        // Four stores (four connection pools, as four processes would have), each writing one
+        // field of overlapping objects, several rounds at once.
+        let stores = (0..<4).map { _ in PostgreSQLStore(configuration: configuration) }
+        for store in stores { try await store.register(entity) }
+        let fields = ["a", "b", "c", "d"]
+        try await withThrowingTaskGroup(of: Void.self) { group in
+            for (index, store) in stores.enumerated() {
+                group.addTask {
+                    for round in 0..<5 {
+                        let start = (index * 37 + round * 11) % 60
+                        _ = try await store.map(Self.payload(start..<(start + 120), field: fields[index], value: "\(fields[index])\(round)-"), with: entity)
+                    }
+                    // The last round of each writer covers every object.
+                    _ = try await store.map(Self.payload(0..<200, field: fields[index], value: "\(fields[index])-final-"), with: entity)
+                }
+            }
+            try await group.waitForAll()
+        }
+        let all = try await stores[0].objects(of: entity)
+        #expect(all.count == 200)
+        #expect(all.map(\.id).sorted() == Array(0..<200))   // in the order first stored, which the writers raced for
+        for item in all {
+            #expect(item.a == "a-final-\(item.id)" && item.b == "b-final-\(item.id)" && item.c == "c-final-\(item.id)" && item.d == "d-final-\(item.id)",
+                "\(item)")
+        }
+        for store in stores { await store.close() }
+    }
+
+    @Test func aWrongPasswordSaysToCheckTheCredentialsWithoutShowingThem() async throws {
+        var configuration = try PostgresTestServer.freshConfiguration()
+        configuration.password = "not-the-password"
+        let store = PostgreSQLStore(configuration: configuration)
+        let error = await #expect(throws: StoreError.self) { try await store.register(try Self.items()) }
+        #expect(error?.errorType == .database)
+        #expect(error?.reason.contains("password authentication failed") == true, "\(String(describing: error))")
+        #expect(error?.reason.contains("check the user name and password") == true)
+        #expect(error?.reason.contains("not-the-password") == false)
+        await store.close()
+    }
+
+    @Test func noServerListeningSaysSo() async throws {
+        var configuration = try PostgresTestServer.freshConfiguration()
+        configuration.port = try Self.unusedPort()
+        configuration.connectTimeout = .seconds(5)
+        let store = PostgreSQLStore(configuration: configuration)
+        let error = await #expect(throws: StoreError.self) { try await store.register(try Self.items()) }
+        #expect(error?.errorType == .database)
+        #expect(error?.reason.contains("cannot reach the server") == true, "\(String(describing: error))")
+        #expect(error?.reason.contains("127.0.0.1:\(configuration.port)") == true)
+        await store.close()
+    }
+
+    @Test func aTextTheServerCannotStoreFailsTheOperationAndWritesNothing() async throws {
+        try await withStore(.postgres) { store in
+            let entity = try Self.items()
+            try await store.register(entity)
+            _ = try await store.map(Self.payload(0..<3, field: "a", value: "kept"), with: entity)
+            // PostgreSQL text holds no NUL character (SQLite's does).
+            let error = await #expect(throws: StoreError.self) {
+                try await store.map(.array([["id": 1, "a": "changed"], ["id": 9, "a": .string("nul\u{0}inside")]]), with: entity)
+            }
+            #expect(error?.errorType == .database)
+            #expect(try await store.objects(of: entity).map(\.a) == ["kept0", "kept1", "kept2"])
+        }
+    }
+
+    /// A loopback port nothing listens on (bound, then released).
+    static func unusedPort() throws -> Int {
+        let socket = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
+        defer { close(socket) }
+        var address = sockaddr_in()
+        address.sin_family = sa_family_t(AF_INET)
+        address.sin_addr.s_addr = inet_addr("127.0.0.1")
+        let bound = withUnsafePointer(to: &address) { pointer in
+            pointer.withMemoryRebound(to: sockaddr.self, capacity: 1) { bind(socket, $0, socklen_t(MemoryLayout<sockaddr_in>.size)) }
+        }
+        guard bound == 0 else { throw PostgresTestServer.SkipError() }
+        var length = socklen_t(MemoryLayout<sockaddr_in>.size)
+        _ = withUnsafeMutablePointer(to: &address) { pointer in
+            pointer.withMemoryRebound(to: sockaddr.self, capacity: 1) { getsockname(socket, $0, &length) }
+        }
+        return Int(UInt16(bigEndian: address.sin_port))
+    }
+}
