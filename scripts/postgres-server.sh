@@ -29,6 +29,19 @@ as_owner() {
     if [ "$(id -u)" -eq 0 ]; then runuser -u postgres -- "$@"; else "$@"; fi
 }
 
+# Runs a command with every inherited descriptor above stderr closed, so that the server it
+# starts holds none of its caller's (a test's pipe, or the descriptor Foundation's Process
+# watches to learn that this script exited).
+detached() {
+    (
+        for fd in /proc/$BASHPID/fd/*; do
+            fd=${fd##*/}
+            [ "$fd" -gt 2 ] 2>/dev/null && eval "exec $fd>&-" 2>/dev/null
+        done
+        "$@"
+    )
+}
+
 start() {
     local bin dir port
     bin=$(bindir) || { echo "postgres-server: initdb and pg_ctl not found (install postgresql-15: make postgres-deps)" >&2; return 1; }
@@ -45,7 +58,7 @@ start() {
         echo "postgres-server: initdb failed:" >&2; tail -20 "$dir/initdb.log" >&2; rm -rf "$dir"; return 1
     fi
     echo "$port" > "$dir/port"
-    if ! as_owner "$bin/pg_ctl" -D "$dir/data" -l "$dir/server.log" -w -t 60 \
+    if ! detached as_owner "$bin/pg_ctl" -D "$dir/data" -l "$dir/server.log" -w -t 60 \
         -o "-p $port -c listen_addresses=127.0.0.1 -k $dir -c fsync=off -c max_connections=100" start >/dev/null; then
         echo "postgres-server: the server did not start:" >&2; tail -20 "$dir/server.log" >&2; rm -rf "$dir"; return 1
     fi
@@ -61,7 +74,7 @@ restart() {
     local bin port
     bin=$(bindir) || return 1
     port=$(cat "$1/port")
-    as_owner "$bin/pg_ctl" -D "$1/data" -l "$1/server.log" -w -t 60 -m fast \
+    detached as_owner "$bin/pg_ctl" -D "$1/data" -l "$1/server.log" -w -t 60 -m fast \
         -o "-p $port -c listen_addresses=127.0.0.1 -k $1 -c fsync=off -c max_connections=100" restart >/dev/null
 }
 

@@ -171,6 +171,47 @@ struct PostgreSQLStoreTests {
         }
     }
 
+    @Test func aServerRestartDuringAnImportLeavesAllOrNothingAndTheStoreRecovers() async throws {
+        // A server of its own: restarting the shared one would break the tests running beside.
+        let directory = try PostgresTestServer.startPrivateServer()
+        defer { _ = try? PostgresTestServer.script(["stop", directory]) }
+        var configuration = try PostgreSQLStore.Configuration(url: PostgresTestServer.url(of: directory))
+        configuration.maximumAttempts = 1
+        let store = PostgreSQLStore(configuration: configuration)
+        let entity = try Self.items()
+        try await store.register(entity)
+        let payload = Self.payload(0..<60_000, field: "a", value: "a")
+        let importing = Task { try await store.map(payload, with: entity) }
+        try await Task.sleep(for: .milliseconds(300))
+        #expect(try PostgresTestServer.script(["restart", directory]) == 0)
+        let outcome = await importing.result
+        // The restart either cut the import (an error saying nothing was committed) or came
+        // after its commit; never a part of it.
+        var count = -1
+        for _ in 0..<50 {   // the server may still be starting
+            do {
+                count = try await store.count(of: entity)
+                break
+            } catch {
+                try await Task.sleep(for: .milliseconds(100))
+            }
+        }
+        switch outcome {
+        case .success(let result):
+            #expect(result.inserted == 60_000)
+            #expect(count == 60_000)
+        case .failure(let error):
+            let failure = try #require(error as? StoreError)
+            #expect(failure.errorType == .database)
+            #expect(failure.reason.contains("lost") || failure.reason.contains("terminat") || failure.reason.contains("shut"), "\(failure)")
+            #expect(count == 0)
+        }
+        // The store goes on with new connections.
+        _ = try await store.map(Self.payload(0..<3, field: "b", value: "b"), with: entity)
+        #expect(try await store.object(of: entity, identifiedBy: 2)?.b == "b2")
+        await store.close()
+    }
+
     /// A loopback port nothing listens on (bound, then released).
     static func unusedPort() throws -> Int {
         let socket = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)

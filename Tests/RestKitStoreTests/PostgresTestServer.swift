@@ -29,13 +29,34 @@ enum PostgresTestServer {
     /// Runs `scripts/postgres-server.sh` with `arguments`; its exit status.
     @discardableResult
     static func script(_ arguments: [String]) throws -> Int32 {
+        try run(arguments).status
+    }
+
+    /// Starts a private server of a test's own (`scripts/postgres-server.sh start`); its directory.
+    static func startPrivateServer() throws -> String {
+        let (status, output) = try run(["start"])
+        let directory = output.trimmingCharacters(in: .whitespacesAndNewlines)
+        guard status == 0, !directory.isEmpty else { throw SkipError() }
+        return directory
+    }
+
+    /// The URL of the server in `directory`.
+    static func url(of directory: String) throws -> String {
+        try run(["url", directory]).output.trimmingCharacters(in: .whitespacesAndNewlines)
+    }
+
+    private static func run(_ arguments: [String]) throws -> (status: Int32, output: String) {
         let root = URL(filePath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
         let process = Process()
+        let pipe = Pipe()
         process.executableURL = root.appending(path: "scripts/postgres-server.sh")
         process.arguments = arguments
+        process.standardOutput = pipe
         try process.run()
+        // Not read to its end: the server the script starts keeps a copy of the pipe open.
         process.waitUntilExit()
-        return process.terminationStatus
+        let output = pipe.fileHandleForReading.availableData
+        return (process.terminationStatus, String(decoding: output, as: UTF8.self))
     }
 }
 
