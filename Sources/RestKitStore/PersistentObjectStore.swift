@@ -46,6 +46,17 @@ public protocol PersistentObjectStore: Sendable {
     func cachedObjects<Model: Sendable>(
         for path: String, of entity: EntityMapping<Model>, options: MappingOptions
     ) async throws(StoreError) -> [Model]?
+
+    /// The stored objects of `entity` matching a full-text `query`, best first, at most
+    /// `limit` (see ``SQLiteStore/search(_:matching:limit:options:)``; the same query syntax on
+    /// both stores).
+    func search<Model: Sendable>(
+        _ entity: EntityMapping<Model>, matching query: String, limit: Int, options: MappingOptions
+    ) async throws(StoreError) -> [Model]
+
+    /// Imports documents into several declared entities in one transaction (see
+    /// ``SQLiteStore/seed(_:from:)-(DeclaredEntity,_)``); the other `seed` methods build on it.
+    func seed(_ entities: [DeclaredEntity], from documents: [SeedDocument]) async throws(SeedError) -> [SeedResult<StoredObject>]
 }
 
 extension PersistentObjectStore {
@@ -111,6 +122,15 @@ extension PersistentObjectStore {
     /// ```
     public func object<Model: Sendable>(of entity: EntityMapping<Model>, identifiedBy identity: Representation) async throws(StoreError) -> Model? {
         try await object(of: entity, identifiedBy: identity, options: MappingOptions())
+    }
+
+    /// ``search(_:matching:limit:options:)`` with default options, at most 20 objects.
+    ///
+    /// ```swift
+    /// let hits = try await store.search(articles, matching: "swift OR linux")
+    /// ```
+    public func search<Model: Sendable>(_ entity: EntityMapping<Model>, matching query: String, limit: Int = 20) async throws(StoreError) -> [Model] {
+        try await search(entity, matching: query, limit: limit, options: MappingOptions())
     }
 
     /// ``cachedObjects(for:of:options:)`` with default options.

@@ -1,11 +1,15 @@
 internal import GRDB
-public import RestKitMapping
+import RestKitMapping
 
 extension PostgreSQLStore {
     /// Creates `entity`'s table (`CREATE TABLE` with the declared columns, a row-order identity
     /// column, and a UNIQUE index on the identification columns), or checks the existing table
     /// against it, adding columns declared since; the entities its relationships and
     /// connections reach are registered too, with their foreign-key columns and join tables.
+    /// Searchable columns get a full-text index (see ``search(_:matching:limit:options:)``);
+    /// the first one in a schema creates its text search configuration, `restkit_search`, and
+    /// installs the `unaccent` extension (into the schema `restkit_extensions`) when the
+    /// server has it and the user may.
     ///
     /// Each change runs once per database, recorded in `restkit_migrations` under the same
     /// identifiers as ``SQLiteStore``'s migrations, and under an advisory lock, so processes
@@ -19,18 +23,12 @@ extension PostgreSQLStore {
     /// - Throws: ``StoreError`` `.schemaMismatch` naming the missing table or the first
     ///   missing or mismatched column (or the missing UNIQUE index); `.notRegistered` when
     ///   another mapping with a different schema was registered for the same table;
-    ///   `.invalidEntity` for searchable columns (full-text search on PostgreSQL is not
-    ///   available yet); `.database` for server and connection errors.
+    ///   `.database` for server and connection errors.
     public func register<Model>(_ entity: EntityMapping<Model>, changingSchema: Bool = true) async throws(StoreError) {
         let schemas = entity.schema.reachable
         let known = registered.withLock { registered in schemas.map { registered[$0.table] } }
         for (schema, signature) in zip(schemas, known) where signature != nil && signature != schema.signature {
             throw StoreError(.notRegistered, "another mapping with a different schema is registered for this table", entity: schema.table)
-        }
-        if let searchable = schemas.first(where: { !$0.searchableColumns.isEmpty }) {
-            throw StoreError(
-                .invalidEntity, "full-text search is not available on PostgreSQL yet; declare no searchable columns for this store",
-                entity: searchable.table)
         }
         guard known.contains(where: { $0 == nil }) else { return }
         if let schema = configuration.schema { try SQLName.validate(schema, what: "schema", entity: nil) }
@@ -77,6 +75,11 @@ extension PostgreSQLStore {
                 }
             }
         }
+        for schema in schemas where !schema.searchableColumns.isEmpty {
+            try once(SearchIndexSchema(schema).migrationIdentifier) {
+                try PostgresSearchIndex(schema).createOrReplace(in: session)
+            }
+        }
         for schema in schemas {
             for relationship in schema.relationships where relationship.needsCreation {
                 try once(relationship.migrationIdentifier) {
@@ -102,6 +105,7 @@ extension PostgreSQLStore {
                 throw StoreError(.schemaMismatch, "no table '\(schema.table)'", entity: schema.table)
             }
             try schema.postgresSQL.check(columnTypes: session.columnTypes(of: schema.table), uniqueIndexes: session.uniqueIndexes(of: schema.table))
+            if !schema.searchableColumns.isEmpty { try PostgresSearchIndex(schema).check(in: session) }
             for relationship in schema.relationships {
                 guard let table = relationship.checkedTable else { continue }
                 guard try session.tableExists(table) else { throw relationship.missingJoinTable() }

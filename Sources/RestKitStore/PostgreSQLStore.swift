@@ -173,28 +173,31 @@ public final class PostgreSQLStore: Sendable {
     func transaction<T: Sendable>(
         _ access: Access, entity: String?, doing activity: String, _ body: @escaping @Sendable (PostgresSession) throws -> T
     ) async throws(StoreError) -> T {
-        let maximumAttempts = max(configuration.maximumAttempts, 1)
         do {
-            return try await threadPool.runIfActive { [self] in
-                var attempt = 1
-                while true {
-                    do {
-                        return try runOnce(access, body)
-                    } catch where access == .write && Self.isConflict(error) && attempt < maximumAttempts {
-                        // Another writer won: wait (a random time up to 10 ms, doubling with each
-                        // attempt up to 2 s: "full jitter", so writers fall out of step) and
-                        // run the whole operation again.
-                        Thread.sleep(forTimeInterval: Double.random(in: 0...min(2.0, 0.010 * Double(1 << min(attempt, 10)))))
-                        attempt += 1
-                    }
+            return try await retrying(access, body)
+        } catch {
+            throw databaseError(error, entity: entity, doing: activity)
+        }
+    }
+
+    /// Runs `body` in one transaction on a thread of the store's pool, and again — in a new
+    /// transaction — while a write conflicts with a concurrent one (up to
+    /// `Configuration.maximumAttempts`); rethrows what `body` or the server throws, as it is.
+    func retrying<T: Sendable>(_ access: Access, _ body: @escaping @Sendable (PostgresSession) throws -> T) async throws -> T {
+        let maximumAttempts = max(configuration.maximumAttempts, 1)
+        return try await threadPool.runIfActive { [self] in
+            var attempt = 1
+            while true {
+                do {
+                    return try runOnce(access, body)
+                } catch where access == .write && Self.isConflict(error) && attempt < maximumAttempts {
+                    // Another writer won: wait (a random time up to 10 ms, doubling with each
+                    // attempt up to 2 s: "full jitter", so writers fall out of step) and
+                    // run the whole operation again.
+                    Thread.sleep(forTimeInterval: Double.random(in: 0...min(2.0, 0.010 * Double(1 << min(attempt, 10)))))
+                    attempt += 1
                 }
             }
-        } catch {
-            var located = databaseError(error, entity: entity, doing: activity)
-            if Self.isConflict(error) {
-                located.reason += " (still conflicting with concurrent writers after \(maximumAttempts) attempts, Configuration.maximumAttempts)"
-            }
-            throw located
         }
     }
 
@@ -252,6 +255,9 @@ public final class PostgreSQLStore: Sendable {
             let state = error.serverInfo?[.sqlState] ?? "?"
             var reason = "\(what): \(message) (SQLSTATE \(state))"
             if let detail = error.serverInfo?[.detail] { reason += ": \(detail)" }
+            if Self.isConflict(error) {
+                reason += " (still conflicting with concurrent writers after \(max(configuration.maximumAttempts, 1)) attempts, Configuration.maximumAttempts)"
+            }
             if state == "28P01" || state == "28000" {
                 reason += "; check the user name and password of the store's configuration"
             } else if state == "3D000" {

@@ -24,18 +24,7 @@ extension SQLiteStore {
         _ entity: EntityMapping<Model>, matching query: String, limit: Int = 20, options: MappingOptions = MappingOptions()
     ) async throws(StoreError) -> [Model] {
         try checkRegistered(entity)
-        guard !entity.searchableColumns.isEmpty else {
-            throw StoreError(.invalidEntity, "no searchable columns declared (EntityMapping(…, searchable: […]))", entity: entity.table)
-        }
-        guard limit >= 1 else { throw StoreError(.invalidQuery, "the limit must be at least 1, not \(limit)", entity: entity.table) }
-        let translated: SearchQuery
-        do {
-            translated = try SearchQuery(query, stopWords: entity.stopWords)
-        } catch {
-            var located = error
-            located.entity = entity.table
-            throw located
-        }
+        let translated = try SearchQuery(query, searching: entity, limit: limit)
         return try await fetch(
             SearchIndexSchema(entity.schema).search, arguments: [translated.fts5.databaseValue, limit.databaseValue], entity: entity, options: options, doing: "searching")
     }

@@ -1,23 +1,114 @@
 import Foundation
 
-/// A user's search text translated into a safe FTS5 query.
+/// A user's search text, parsed once and translated into a safe query for either store: an
+/// FTS5 query (``SQLiteStore``) or a `tsquery` (``PostgreSQLStore``).
 ///
 /// The syntax: words (all must match: an implicit AND), `AND`, `OR`, `NOT` (upper case, as in
 /// FTS5; binding tightest to loosest: NOT, AND, OR), `"phrases"`, and a trailing `*` for a
-/// prefix (`caf*`, `"new yor"*`). Every word and phrase is passed to FTS5 as a quoted string,
-/// so nothing else in the text is FTS5 syntax: `NEAR(`, `:`, `^`, `(`, `-`, `+` are plain
-/// characters (the tokenizer drops punctuation). Malformed text is a ``StoreError``
+/// prefix (`caf*`, `"new yor"*`). Every word and phrase reaches the database quoted, so nothing
+/// else in the text is query syntax: `NEAR(`, `:`, `^`, `(`, `-`, `+`, `&`, `|`, `!`, `<->`
+/// are plain characters (the tokenizer drops punctuation). Malformed text is a ``StoreError``
 /// `.invalidQuery` naming the problem and its position (in characters, from 1).
 ///
 /// ```swift
-/// try SearchQuery("cafe OR \"tea house\" NOT decaf*").fts5   // "cafe" OR "tea house" NOT "decaf"*
+/// let query = try SearchQuery("cafe OR \"tea house\" NOT decaf*")
+/// query.fts5      // "cafe" OR "tea house" NOT "decaf" *
+/// query.tsquery   // 'cafe' | ( 'tea house' & !'decaf':* )
 /// ```
 struct SearchQuery: Sendable, Equatable {
+    /// A word or a phrase, as written (without quotes), and whether it is a prefix.
+    struct Term: Sendable, Equatable {
+        let text: String
+        let isPrefix: Bool
+
+        /// FTS5: the text as one quoted string (a phrase of its tokens; a NUL, which would end
+        /// FTS5's string early, is a space), `*` for a prefix.
+        var fts5: String {
+            "\"" + text.replacingOccurrences(of: "\"", with: "\"\"").replacingOccurrences(of: "\0", with: " ") + "\"" + (isPrefix ? " *" : "")
+        }
+
+        /// Whether the text holds a letter or a digit: both tokenizers (FTS5's `unicode61`
+        /// and PostgreSQL's parser) make words of those only, so a term of punctuation alone
+        /// has no word — and matches nothing (as an empty phrase does in FTS5).
+        var hasWords: Bool {
+            text.unicodeScalars.contains { $0.properties.isAlphabetic || $0.properties.numericType != nil }
+        }
+
+        /// `tsquery` syntax, or `nil` for a term without words: the text quoted (`'` and `\`
+        /// doubled; a NUL, which PostgreSQL's text cannot hold, is a space) — `to_tsquery`
+        /// makes a phrase (`<->`) of the words in it; for a prefix, the last word quoted on its
+        /// own with `:*` (only that word is a prefix, as in FTS5).
+        var tsquery: String? {
+            guard hasWords else { return nil }
+            func quoted(_ text: some StringProtocol) -> String {
+                "'" + text.replacingOccurrences(of: "\\", with: "\\\\").replacingOccurrences(of: "'", with: "''").replacingOccurrences(of: "\0", with: " ") + "'"
+            }
+            guard isPrefix else { return quoted(text) }
+            var words = text.split { $0.isWhitespace || $0 == "\0" }.map { Term(text: String($0), isPrefix: false) }
+            while let last = words.last, !last.hasWords { words.removeLast() }
+            guard let last = words.popLast() else { return nil }
+            let prefix = quoted(last.text) + ":*"
+            return words.isEmpty ? prefix : "( \(quoted(words.map(\.text).joined(separator: " "))) <-> \(prefix) )"
+        }
+    }
+
+    /// How a term joins the expression before it.
+    enum Joiner: Sendable, Equatable {
+        case and, or, not
+    }
+
+    /// The first term, then each further term with the operator joining it (NOT binds
+    /// tightest, then AND, then OR).
+    let first: Term
+    let rest: [Clause]
+
+    struct Clause: Sendable, Equatable {
+        let joiner: Joiner
+        let term: Term
+    }
+
     /// The FTS5 query text.
-    let fts5: String
+    var fts5: String {
+        rest.reduce(first.fts5) { query, clause in
+            switch clause.joiner {
+            case .and: query + " AND " + clause.term.fts5
+            case .or: query + " OR " + clause.term.fts5
+            case .not: query + " NOT " + clause.term.fts5
+            }
+        }
+    }
+
+    /// The `tsquery` text, for `to_tsquery(configuration, text)`, or `nil` when nothing can
+    /// match. The terms are grouped as FTS5 binds them — OR of ANDs, `a NOT b` being
+    /// `a & !b` — and a term without words matches nothing, as in FTS5: a group needing one
+    /// is left out, a NOT of one is dropped.
+    var tsquery: String? {
+        var groups: [[String]] = [[]]
+        var groupCanMatch = true
+        func add(_ term: Term, negated: Bool) {
+            if let rendered = term.tsquery {
+                groups[groups.count - 1].append(negated ? "!" + rendered : rendered)
+            } else if !negated {
+                groupCanMatch = false
+            }
+        }
+        add(first, negated: false)
+        for clause in rest {
+            if clause.joiner == .or {
+                if !groupCanMatch { groups[groups.count - 1] = [] }
+                groups.append([])
+                groupCanMatch = true
+            }
+            add(clause.term, negated: clause.joiner == .not)
+        }
+        if !groupCanMatch { groups[groups.count - 1] = [] }
+        let matching = groups.filter { !$0.isEmpty }
+        guard !matching.isEmpty else { return nil }
+        return matching.map { $0.count == 1 ? $0[0] : "( " + $0.joined(separator: " & ") + " )" }.joined(separator: " | ")
+    }
 
     private enum Token {
-        case term(String)
+        case term(Term)
         case and, or, not
         /// A plain word that is a stop word: left out, with the operator that joins it.
         case stop(String)
@@ -56,9 +147,6 @@ struct SearchQuery: Sendable, Equatable {
         func invalid(_ reason: String, at index: Int) -> StoreError {
             StoreError(.invalidQuery, "\(reason) (at character \(index + 1))", position: index + 1)
         }
-        func quoted(_ term: some StringProtocol) -> String {
-            "\"" + term.replacingOccurrences(of: "\"", with: "\"\"") + "\""
-        }
         var tokens: [(token: Token, index: Int)] = []
         var index = 0
         while index < characters.count {
@@ -72,16 +160,16 @@ struct SearchQuery: Sendable, Equatable {
                 }
                 let phrase = String(characters[(index + 1)..<close])
                 guard phrase.contains(where: { !$0.isWhitespace }) else { throw invalid("empty phrase", at: index) }
-                var term = quoted(phrase)
+                var isPrefix = false
                 index = close + 1
                 if index < characters.count, characters[index] == "*" {
-                    term += " *"
+                    isPrefix = true
                     index += 1
                     if index < characters.count, characters[index] == "*" {
                         throw invalid("'*' must follow a word or a phrase, once", at: index)
                     }
                 }
-                tokens.append((.term(term), open))
+                tokens.append((.term(Term(text: phrase, isPrefix: isPrefix)), open))
             } else {
                 let start = index
                 while index < characters.count, !characters[index].isWhitespace, characters[index] != "\"" { index += 1 }
@@ -99,7 +187,7 @@ struct SearchQuery: Sendable, Equatable {
                     if !isPrefix, !stopWords.isEmpty, stopWords.contains(Self.folded(stem)) {
                         tokens.append((.stop(String(stem)), start))
                     } else {
-                        tokens.append((.term(quoted(stem) + (isPrefix ? " *" : "")), start))
+                        tokens.append((.term(Term(text: String(stem), isPrefix: isPrefix)), start))
                     }
                 }
             }
@@ -131,26 +219,28 @@ struct SearchQuery: Sendable, Equatable {
         }
         // term ((AND | OR | NOT | AND NOT)? term)*; an implicit operator is AND.
         guard !tokens.isEmpty else { throw invalid("the query has no search terms", at: 0) }
-        var query = ""
+        var first: Term?
+        var clauses: [Clause] = []
         var pending: (operator: Token, index: Int)?
         var expectsTerm = true
         for (token, position) in tokens {
             switch token {
             case .term(let term):
-                if !query.isEmpty {
+                if first == nil {
+                    first = term
+                } else {
                     switch pending?.operator {
-                    case .or?: query += " OR "
-                    case .not?: query += " NOT "
-                    default: query += " AND "
+                    case .or?: clauses.append(Clause(joiner: .or, term: term))
+                    case .not?: clauses.append(Clause(joiner: .not, term: term))
+                    default: clauses.append(Clause(joiner: .and, term: term))
                     }
                 }
-                query += term
                 pending = nil
                 expectsTerm = false
             case .stop:
                 continue
             case .and, .or, .not:
-                if query.isEmpty {
+                if first == nil {
                     let hint = if case .not = token { ": there is no unary NOT (write 'a NOT b')" } else { "" }
                     throw invalid("'\(token.word)' needs a term before it\(hint)", at: position)
                 }
@@ -167,6 +257,27 @@ struct SearchQuery: Sendable, Equatable {
         if expectsTerm, let pending {
             throw invalid("'\(pending.operator.word)' needs a term after it", at: pending.index)
         }
-        fts5 = query
+        guard let first else { throw invalid("the query has no search terms", at: 0) }
+        self.first = first
+        rest = clauses
+    }
+}
+
+extension SearchQuery {
+    /// Translates `text` for a search of `entity` (its stop words left out), after checking
+    /// that `entity` has searchable columns and that `limit` is at least 1; errors name the
+    /// entity.
+    init<Model>(_ text: String, searching entity: EntityMapping<Model>, limit: Int) throws(StoreError) {
+        guard !entity.searchableColumns.isEmpty else {
+            throw StoreError(.invalidEntity, "no searchable columns declared (EntityMapping(…, searchable: […]))", entity: entity.table)
+        }
+        guard limit >= 1 else { throw StoreError(.invalidQuery, "the limit must be at least 1, not \(limit)", entity: entity.table) }
+        do {
+            try self.init(text, stopWords: entity.stopWords)
+        } catch {
+            var located = error
+            located.entity = entity.table
+            throw located
+        }
     }
 }

@@ -2,7 +2,7 @@ import Foundation
 import GRDB
 import RestKitCore
 import RestKitMapping
-import RestKitStore
+@testable import RestKitStore
 import Testing
 
 /// Full-text search: an FTS5 index over the searchable columns, kept in sync by triggers, and
@@ -14,7 +14,7 @@ struct FullTextSearchTests {
 
     /// A store of `kind` with the searchable entity registered and `payload` mapped into it.
     static func withSearchableStore<T>(
-        _ kind: StoreKind, _ payload: String, _ body: (SQLiteStore, EntityMapping<StoredArticle>) async throws -> T
+        _ kind: StoreBackend, _ payload: String, _ body: (any TestedStore, EntityMapping<StoredArticle>) async throws -> T
     ) async throws -> T {
         try await withStore(kind) { store in
             let articles = try entity()
@@ -24,7 +24,7 @@ struct FullTextSearchTests {
         }
     }
 
-    static func ids(_ store: SQLiteStore, _ entity: EntityMapping<StoredArticle>, _ query: String) async throws -> [Int] {
+    static func ids(_ store: any TestedStore, _ entity: EntityMapping<StoredArticle>, _ query: String) async throws -> [Int] {
         try await store.search(entity, matching: query).map(\.id)
     }
 
@@ -36,8 +36,8 @@ struct FullTextSearchTests {
          {"id": 5, "title": "Le café near the station", "body": "CRÈME brûlée"}]
         """
 
-    @Test(arguments: StoreKind.allCases)
-    func foldsCaseAndDiacritics(kind: StoreKind) async throws {
+    @Test(arguments: StoreBackend.available)
+    func foldsCaseAndDiacritics(kind: StoreBackend) async throws {
         try await Self.withSearchableStore(kind, Self.languages) { (store, articles) async throws in
             #expect(try await Self.ids(store, articles, "Cafe") == [5])
             #expect(try await Self.ids(store, articles, "café") == [5])
@@ -47,8 +47,8 @@ struct FullTextSearchTests {
         }
     }
 
-    @Test(arguments: StoreKind.allCases)
-    func andOrNotPhrasesAndPrefixes(kind: StoreKind) async throws {
+    @Test(arguments: StoreBackend.available)
+    func andOrNotPhrasesAndPrefixes(kind: StoreBackend) async throws {
         try await Self.withSearchableStore(kind, Self.languages) { (store, articles) async throws in
             #expect(Set(try await Self.ids(store, articles, "swift linux")) == [1])            // implicit AND
             #expect(Set(try await Self.ids(store, articles, "swift AND linux")) == [1])
@@ -66,8 +66,8 @@ struct FullTextSearchTests {
         }
     }
 
-    @Test(arguments: StoreKind.allCases)
-    func bestMatchesComeFirst(kind: StoreKind) async throws {
+    @Test(arguments: StoreBackend.available)
+    func bestMatchesComeFirst(kind: StoreBackend) async throws {
         try await Self.withSearchableStore(kind, """
             [{"id": 1, "title": "Notes", "body": "a long text about many other things that mentions swift once among many words"},
              {"id": 2, "title": "Swift", "body": "swift, swift"},
@@ -81,8 +81,8 @@ struct FullTextSearchTests {
         }
     }
 
-    @Test(arguments: StoreKind.allCases)
-    func theIndexFollowsReimports(kind: StoreKind) async throws {
+    @Test(arguments: StoreBackend.available)
+    func theIndexFollowsReimports(kind: StoreBackend) async throws {
         try await Self.withSearchableStore(kind, #"[{"id": 1, "title": "Old title", "body": "kept words"}, {"id": 2, "title": "Other"}]"#) { store, articles in
             #expect(try await store.search(articles, matching: "old").map(\.id) == [1])
             _ = try await store.map(json(#"{"id": 1, "title": "New title"}"#), with: articles)
@@ -137,8 +137,9 @@ struct FullTextSearchTests {
         }
     }
 
-    @Test func stopWordsAreLeftOutOfQueries() async throws {
-        try await withStore(.memory) { store in
+    @Test(arguments: StoreBackend.available)
+    func stopWordsAreLeftOutOfQueries(kind: StoreBackend) async throws {
+        try await withStore(kind) { store in
             let articles = try EntityMapping(articleMapping, table: "articles", columns: articleColumns, searchable: ["title", "body"],
                 stopWords: ["on", "The", "fór"])
             #expect(articles.stopWords == ["on", "the", "for"])
@@ -186,8 +187,8 @@ struct FullTextSearchTests {
         }
     }
 
-    @Test(arguments: StoreKind.allCases)
-    func hostileQueriesAreSearchedForNotExecuted(kind: StoreKind) async throws {
+    @Test(arguments: StoreBackend.available)
+    func hostileQueriesAreSearchedForNotExecuted(kind: StoreBackend) async throws {
         try await Self.withSearchableStore(kind, Self.languages) { (store, articles) async throws in
             #expect(try await Self.ids(store, articles, #""x" OR 1=1"#) == [])             // not "every row"
             #expect(try await Self.ids(store, articles, "NEAR(") == [5])                   // the word "near"
@@ -198,9 +199,52 @@ struct FullTextSearchTests {
             #expect(try await Self.ids(store, articles, "^swift +linux") == [1])
             #expect(Set(try await Self.ids(store, articles, "(swift")) == [1, 3])
             #expect(try await Self.ids(store, articles, "'); DROP TABLE articles; --") == [])
-            #expect(try await Self.ids(store, articles, "swift\"*\"") == [])
+            #expect(try await Self.ids(store, articles, "swift\"*\"") == [])            // a phrase without words matches nothing
+            #expect(try await Self.ids(store, articles, "swift NOT -") == [1, 3])         // and excludes nothing
+            #expect(try await Self.ids(store, articles, "- OR rust") == [2])
+            // tsquery's syntax is plain text too.
+            #expect(try await Self.ids(store, articles, "swift & linux") == [])           // '&' is a word without letters
+            #expect(try await Self.ids(store, articles, "!rust") == [2])
+            #expect(try await Self.ids(store, articles, "rust|swift") == [])              // one phrase "rust swift"
+            #expect(try await Self.ids(store, articles, "rust <-> linux") == [])
+            #expect(Set(try await Self.ids(store, articles, "linux:*")) == [1, 2])        // the prefix "linux"
+            #expect(try await Self.ids(store, articles, "rust:A") == [])                  // no weight filter: the phrase "rust a"
+            #expect(try await Self.ids(store, articles, "o'brien") == [])
+            #expect(try await Self.ids(store, articles, #"back\slash \'"#) == [])
+            #expect(try await Self.ids(store, articles, "caf\u{0}e") == [])               // a NUL separates words (FTS5 read it as a string's end)
+            #expect(try await Self.ids(store, articles, "\u{0}rust\u{0}") == [2])
             #expect(try await store.count(of: articles) == 5)
         }
+    }
+
+    /// One parse, two translations: every word and phrase quoted for FTS5 and for `to_tsquery`,
+    /// grouped as FTS5 binds NOT, AND and OR.
+    @Test(arguments: [
+        ("swift", #""swift""#, "'swift'"),
+        ("swift linux", #""swift" AND "linux""#, "( 'swift' & 'linux' )"),
+        ("a OR b c NOT d", #""a" OR "b" AND "c" NOT "d""#, "'a' | ( 'b' & 'c' & !'d' )"),
+        ("a AND NOT b OR c", #""a" NOT "b" OR "c""#, "( 'a' & !'b' ) | 'c'"),
+        (#""new york" caf*"#, #""new york" AND "caf" *"#, "( 'new york' & 'caf':* )"),
+        (#""the new yor"*"#, #""the new yor" *"#, "( 'the new' <-> 'yor':* )"),
+        (#""yor -"*"#, #""yor -" *"#, "'yor':*"),
+        ("o'brien back\\slash", #""o'brien" AND "back\slash""#, #"( 'o''brien' & 'back\\slash' )"#),
+        (#"say "he said ""#, #""say" AND "he said ""#, "( 'say' & 'he said ' )"),
+        ("- OR x", #""-" OR "x""#, "'x'"),
+        ("x - OR y", #""x" AND "-" OR "y""#, "'y'"),
+        ("x NOT - OR y", #""x" NOT "-" OR "y""#, "'x' | 'y'"),
+    ])
+    func queriesTranslateForBothStores(text: String, fts5: String, tsquery: String) throws {
+        let query = try SearchQuery(text)
+        #expect(query.fts5 == fts5)
+        #expect(query.tsquery == tsquery)
+    }
+
+    @Test func aQueryOfTermsWithoutWordsMatchesNothingOnPostgreSQL() throws {
+        #expect(try SearchQuery("- OR x*").tsquery == "'x':*")
+        #expect(try SearchQuery("- OR \"&\"").tsquery == nil)
+        #expect(try SearchQuery("x -").tsquery == nil)
+        #expect(try SearchQuery("caf\u{0}e").tsquery == "'caf e'")
+        #expect(try SearchQuery("caf\u{0}e").fts5 == #""caf e""#)
     }
 
     @Test func searchableAttributesMustBeDeclaredTextColumns() throws {
@@ -219,8 +263,8 @@ struct FullTextSearchTests {
         #expect(try Self.entity().searchableColumns.map(\.name) == ["title", "body"])
     }
 
-    @Test(arguments: StoreKind.allCases)
-    func anEntityWithoutSearchableColumnsCannotBeSearched(kind: StoreKind) async throws {
+    @Test(arguments: StoreBackend.available)
+    func anEntityWithoutSearchableColumnsCannotBeSearched(kind: StoreBackend) async throws {
         try await withStore(kind) { store in
             let plain = try articleEntity()
             try await store.register(plain)

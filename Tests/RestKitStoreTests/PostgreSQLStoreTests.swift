@@ -171,6 +171,69 @@ struct PostgreSQLStoreTests {
         }
     }
 
+    /// Full-text search: a GIN expression index that the search uses, indexing a table made
+    /// before, following changes made outside the store, replaced for other columns; the
+    /// `unaccent` extension lives in a schema of its own, so dropping one store's schema leaves
+    /// another's search (and its diacritic folding) intact.
+    @Test func theSearchIndexIsUsedFollowsOutsideChangesAndOutlivesAnotherStoresSchema() async throws {
+        let firstConfiguration = try PostgresTestServer.freshConfiguration()
+        let first = PostgreSQLStore(configuration: firstConfiguration)
+        let configuration = try PostgresTestServer.freshConfiguration()
+        let before = PostgreSQLStore(configuration: configuration)
+        let store = PostgreSQLStore(configuration: configuration)
+        let byAuthorStore = PostgreSQLStore(configuration: configuration)
+        let articles = try FullTextSearchTests.entity()
+        let languages = try json(FullTextSearchTests.languages)
+        try await first.register(articles)
+        _ = try await first.map(languages, with: articles)
+        #expect(try await first.search(articles, matching: "creme").map(\.id) == [5])
+        // A table made before the entity was searchable gets an index of its rows.
+        let plain = try articleEntity()
+        try await before.register(plain)
+        _ = try await before.map(languages, with: plain)
+        try await store.register(articles)
+        #expect(try await store.search(articles, matching: "cafe").map(\.id) == [5])
+        // Rows changed behind the store's back: the expression index follows them.
+        try await store.transaction(.write, entity: nil, doing: "changing rows") { session in
+            try session.execute("UPDATE articles SET title = 'Tea room' WHERE id = 5", [])
+            try session.execute("DELETE FROM articles WHERE id = 1", [])
+        }
+        #expect(try await store.search(articles, matching: "cafe").isEmpty)
+        #expect(try await store.search(articles, matching: "tea room").map(\.id) == [5])
+        #expect(try await store.search(articles, matching: "swift").map(\.id) == [3])
+        // The search's expression is the index's: with sequential scans off, the plan uses it.
+        let sql = PostgresSearchIndex(articles.schema).search
+        let plan = try await store.transaction(.read, entity: nil, doing: "explaining") { session in
+            try session.command("SET LOCAL enable_seqscan = off")
+            return try session.rows("EXPLAIN " + sql, ["'swift'".databaseValue, 20.databaseValue]).compactMap { $0.first.flatMap(String.fromDatabaseValue) }
+        }
+        #expect(plan.contains { $0.contains("Bitmap Index Scan on articles_search") }, "\(plan)")
+        let migrations = try await store.transaction(.read, entity: nil, doing: "reading") { session in
+            try session.rows("SELECT identifier FROM restkit_migrations WHERE identifier LIKE '%search%'", []).compactMap { $0.first.flatMap(String.fromDatabaseValue) }
+        }
+        #expect(migrations == ["RestKitStore.articles.search(title,body)"])
+        // Another store's schema dropped, extension and all it holds: this one still folds diacritics.
+        let firstSchema = try #require(firstConfiguration.schema)
+        try await store.transaction(.schema, entity: nil, doing: "dropping") { session in
+            try session.execute("DROP SCHEMA \(SQLName.quoted(firstSchema)) CASCADE", [])
+        }
+        #expect(try await store.search(articles, matching: "CREME brulee").map(\.id) == [5])
+        // Indexing other columns later replaces the index, once.
+        let byAuthor = try EntityMapping(articleMapping, table: "articles", columns: articleColumns, searchable: ["author.name"])
+        try await byAuthorStore.register(byAuthor)
+        #expect(try await byAuthorStore.search(byAuthor, matching: "tea").isEmpty)
+        let comment = try await store.transaction(.read, entity: nil, doing: "reading") { session in
+            try session.firstRow("SELECT obj_description('articles_search'::regclass, 'pg_class')", [])?.first.flatMap(String.fromDatabaseValue)
+        }
+        #expect(comment == "author_name")
+        // A store still holding the old mapping finds the index changed.
+        let stale = PostgreSQLStore(configuration: configuration)
+        let mismatch = await #expect(throws: StoreError.self) { try await stale.register(articles, changingSchema: false) }
+        #expect(mismatch?.errorType == .schemaMismatch)
+        #expect(mismatch?.reason.contains("covers (author_name), the mapping declares (title, body)") == true, "\(String(describing: mismatch))")
+        for store in [first, before, store, byAuthorStore, stale] { await store.close() }
+    }
+
     @Test func aServerRestartDuringAnImportLeavesAllOrNothingAndTheStoreRecovers() async throws {
         // A server of its own: restarting the shared one would break the tests running beside.
         let directory = try PostgresTestServer.startPrivateServer()

@@ -31,8 +31,8 @@ struct SeedingTests {
         }
     }
 
-    @Test(arguments: StoreKind.allCases)
-    func seedsSeveralFilesOfSeveralTypes(kind: StoreKind) async throws {
+    @Test(arguments: StoreBackend.available)
+    func seedsSeveralFilesOfSeveralTypes(kind: StoreBackend) async throws {
         try await Self.withFiles([
             "a.json": #"{"articles": [{"id": 1, "title": "Café", "author": {"name": "Ada"}, "published_at": "2024-05-01T10:00:00Z"}]}"#,
             "b.xml": "<articles><id>2</id><title>Tea</title><author><name>Bo</name></author></articles>",
@@ -60,8 +60,8 @@ struct SeedingTests {
 
     /// An error in the third file leaves nothing from the first two, and names the file and
     /// the key path in it.
-    @Test(arguments: StoreKind.allCases)
-    func oneTransactionAcrossFiles(kind: StoreKind) async throws {
+    @Test(arguments: StoreBackend.available)
+    func oneTransactionAcrossFiles(kind: StoreBackend) async throws {
         try await Self.withFiles([
             "1.json": #"{"articles": [{"id": 1, "title": "One"}]}"#,
             "2.json": #"{"articles": [{"id": 2, "title": "Two"}]}"#,
@@ -197,8 +197,8 @@ struct SeedingTests {
 
     /// Several entities, several files, one transaction: an error for the second entity
     /// leaves nothing of the first.
-    @Test(arguments: StoreKind.allCases)
-    func oneTransactionAcrossEntities(kind: StoreKind) async throws {
+    @Test(arguments: StoreBackend.available)
+    func oneTransactionAcrossEntities(kind: StoreBackend) async throws {
         let declared = try DeclaredMapping(json: Array(#"""
             {"entities": [
               {"name": "Article", "rootKeyPath": "articles", "attributes": {"id": "integer", "title": "text"}},
@@ -246,8 +246,8 @@ struct SeedingTests {
 
     /// Nested related objects from JSON and XML (all text) in one transaction: values converted
     /// to their column types in the related entities too.
-    @Test(arguments: StoreKind.allCases)
-    func seedsRelationshipsFromJSONAndXML(kind: StoreKind) async throws {
+    @Test(arguments: StoreBackend.available)
+    func seedsRelationshipsFromJSONAndXML(kind: StoreBackend) async throws {
         try await Self.withFiles([
             "a.json": #"{"posts": [{"id": 1, "title": "Hello", "draft": false, "published": "11/27/1982", "author": {"id": 7, "name": "Ada", "active": true}, "tags": [{"id": 1, "name": "swift"}]}]}"#,
             "b.xml": """
