@@ -54,6 +54,10 @@ public protocol PersistentObjectStore: Sendable {
         _ entity: EntityMapping<Model>, matching query: String, limit: Int, options: MappingOptions
     ) async throws(StoreError) -> [Model]
 
+    /// The columns of `entity`'s table as the database has them, or `nil` without the table,
+    /// changing nothing (see ``SQLiteStore/existingColumns(for:)``).
+    func existingColumns<Model>(for entity: EntityMapping<Model>) async throws(StoreError) -> [String]?
+
     /// Imports documents into several declared entities in one transaction (see
     /// ``SQLiteStore/seed(_:from:)-(DeclaredEntity,_)``); the other `seed` methods build on it.
     func seed(_ entities: [DeclaredEntity], from documents: [SeedDocument]) async throws(SeedError) -> [SeedResult<StoredObject>]

@@ -60,14 +60,15 @@ public final class PostgreSQLStore: Sendable {
             self.database = database
         }
 
-        /// A configuration from a URL: `postgres://user[:password]@host[:port]/database`
-        /// (`postgresql://` too; user and password percent-decoded).
+        /// A configuration from a URL: `postgres://user[:password]@host[:port]/database[?schema=name]`
+        /// (`postgresql://` too; user and password percent-decoded; `schema` sets ``schema``).
         ///
         /// ```swift
-        /// let configuration = try PostgreSQLStore.Configuration(url: "postgres://app:secret@db.internal/app")
+        /// let configuration = try PostgreSQLStore.Configuration(url: "postgres://app:secret@db.internal/app?schema=catalog")
         /// ```
         ///
-        /// - Throws: ``StoreError`` `.invalidName` naming what the URL lacks.
+        /// - Throws: ``StoreError`` `.invalidName` naming what the URL lacks, or a query
+        ///   parameter other than `schema`.
         public init(url: String) throws(StoreError) {
             func invalid(_ why: String) -> StoreError {
                 StoreError(.invalidName, "invalid PostgreSQL URL '\(Self.redacted(url))': \(why) (postgres://user:password@host:port/database)")
@@ -81,6 +82,11 @@ public final class PostgreSQLStore: Sendable {
             self.init(
                 host: host, port: components.port ?? 5432, username: user,
                 password: components.percentEncodedPassword?.removingPercentEncoding, database: database)
+            for item in components.queryItems ?? [] {
+                guard item.name == "schema" else { throw invalid("unknown parameter '\(item.name)' (the only one is schema=name)") }
+                guard let value = item.value, !value.isEmpty else { throw invalid("schema= needs a name") }
+                schema = value
+            }
         }
 
         /// `url` with its password replaced by `***`, for messages.
@@ -90,8 +96,12 @@ public final class PostgreSQLStore: Sendable {
             return components.string ?? url
         }
 
-        /// `postgres://user@host:port/database` (no password), for messages.
-        var location: String { "postgres://\(username)@\(host):\(port)/\(database)" }
+        /// `postgres://user@host:port/database[?schema=name]` (no password), for messages.
+        ///
+        /// ```swift
+        /// try PostgreSQLStore.Configuration(url: "postgres://app:secret@db/app").location   // postgres://app@db:5432/app
+        /// ```
+        public var location: String { "postgres://\(username)@\(host):\(port)/\(database)" + (schema.map { "?schema=\($0)" } ?? "") }
     }
 
     public let configuration: Configuration

@@ -8,17 +8,20 @@ import RestKitStore
 struct QueryCommand: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "query",
-        abstract: "Print the objects of an entity stored in a SQLite database, as one JSON array.",
+        abstract: "Print the objects of an entity stored in a SQLite or PostgreSQL database, as one JSON array.",
         discussion: """
             The mapping (the same file `rk seed` used) gives the table and its columns. Without \
             --search, objects come in the order first stored; with it, best match first (words \
-            all required, AND, OR, NOT, "phrases", prefix*; case and accents ignored). Examples:
+            all required, AND, OR, NOT, "phrases", prefix*; case and accents ignored). DATABASE \
+            is a file path or a PostgreSQL URL (postgres://user@host:port/database, ?schema=name; \
+            the password from the URL or PGPASSWORD). Nothing is created or changed. Examples:
               rk query app.sqlite Article --mapping mapping.json
               rk query app.sqlite Article -m m.json --search 'cafe OR "tea room"' --limit 5
+              rk query postgres://app@127.0.0.1/app?schema=catalog Article -m m.json
             """
     )
 
-    @Argument(help: ArgumentHelp("The SQLite database file.", valueName: "DATABASE"))
+    @Argument(help: ArgumentHelp("The SQLite database file, or a PostgreSQL URL.", valueName: "DATABASE"))
     var database: String
 
     @Argument(help: ArgumentHelp("The entity's name or table.", valueName: "ENTITY"))
@@ -46,41 +49,44 @@ struct QueryCommand: AsyncParsableCommand {
             throw CommandFailure.usage(
                 "--search: entity \(chosen.name) has no searchable attributes (add \"searchable\": [...] to it in \(mapping.mapping))")
         }
-        var isDirectory: ObjCBool = false
-        guard FileManager.default.fileExists(atPath: database, isDirectory: &isDirectory), !isDirectory.boolValue else {
+        let target = try StoreDatabase(database)
+        guard !target.isMissingFile else {
             throw CommandFailure.input("\(database): no such database file (create it with `rk seed FILE... --mapping \(mapping.mapping) --database \(database)`)")
         }
-        let objects: [StoredObject]
-        do {
-            let store = try SQLiteStore(path: database)
-            guard let columns = try await store.existingColumns(for: chosen.entity) else {
-                throw CommandFailure.input(
-                    "\(database): no table '\(chosen.table)' for entity \(chosen.name) (seed it first: `rk seed FILE... --mapping \(mapping.mapping) --database \(database)`)")
+        let objects = try await target.withStore { store async throws(CommandFailure) in
+            do {
+                guard let columns = try await store.existingColumns(for: chosen.entity) else {
+                    throw CommandFailure.input(
+                        "\(target): no table '\(chosen.table)' for entity \(chosen.name) (seed it first: `rk seed FILE... --mapping \(mapping.mapping) --database \(database)`)")
+                }
+                // Registering would add them (a schema change): a query changes nothing.
+                let known = Set(columns.map { $0.lowercased() })
+                let missing = chosen.entity.columns.map(\.name).filter { !known.contains($0.lowercased()) }
+                guard missing.isEmpty else {
+                    throw CommandFailure.input(
+                        "\(target): table '\(chosen.table)' has no column \(missing.map { "'\($0)'" }.joined(separator: ", ")) "
+                            + "(seeding with this mapping adds it; or query with the mapping the database was seeded with)")
+                }
+                try await store.register(chosen.entity, changingSchema: false)
+                if let search {
+                    return try await store.search(chosen.entity, matching: search, limit: limit ?? Int.max)
+                }
+                return Array(try await store.objects(of: chosen.entity).prefix(limit ?? Int.max))
+            } catch let failure as CommandFailure {
+                throw failure
+            } catch let error as StoreError {
+                if error.errorType == .invalidQuery { throw CommandFailure.usage("--search: \(error.reason)") }
+                let hint = error.errorType == .schemaMismatch ? " (the table was made by another mapping: query with that mapping)" : ""
+                throw CommandFailure.input("\(target): \(error)\(hint)")
+            } catch {
+                throw CommandFailure.input("\(target): \(error)")
             }
-            // Registering would add them (a schema change): a query changes nothing.
-            let known = Set(columns.map { $0.lowercased() })
-            let missing = chosen.entity.columns.map(\.name).filter { !known.contains($0.lowercased()) }
-            guard missing.isEmpty else {
-                throw CommandFailure.input(
-                    "\(database): table '\(chosen.table)' has no column \(missing.map { "'\($0)'" }.joined(separator: ", ")) "
-                        + "(seeding with this mapping adds it; or query with the mapping the file was seeded with)")
-            }
-            try await store.register(chosen.entity, changingSchema: false)
-            if let search {
-                objects = try await store.search(chosen.entity, matching: search, limit: limit ?? Int.max)
-            } else {
-                objects = Array(try await store.objects(of: chosen.entity).prefix(limit ?? Int.max))
-            }
-        } catch let error as StoreError {
-            if error.errorType == .invalidQuery { throw CommandFailure.usage("--search: \(error.reason)") }
-            let hint = error.errorType == .schemaMismatch ? " (the table was made by another mapping: query with that mapping)" : ""
-            throw CommandFailure.input("\(database): \(error)\(hint)")
         }
         var output: [UInt8]
         do {
             output = try JSONWriter(options: pretty ? [.prettyPrinted] : []).write(.array(objects.map(\.representation)))
         } catch {
-            throw CommandFailure.input("\(database): \(error)")
+            throw CommandFailure.input("\(target): \(error)")
         }
         output.append(UInt8(ascii: "\n"))
         try StandardStreams.writeOutput(output)

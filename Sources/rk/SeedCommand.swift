@@ -3,22 +3,25 @@ import Foundation
 import RestKit
 import RestKitStore
 
-/// `rk seed`: import fixture files into a SQLite store through a declared mapping, in one
-/// transaction.
+/// `rk seed`: import fixture files into a store (a SQLite file or a PostgreSQL database)
+/// through a declared mapping, in one transaction.
 struct SeedCommand: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "seed",
-        abstract: "Import fixture files into a SQLite database through a declared mapping.",
+        abstract: "Import fixture files into a SQLite or PostgreSQL database through a declared mapping.",
         discussion: """
             Each file is parsed by the registry's parser for its extension (.json, .xml), or for \
             --type. Each entity's objects are taken at its rootKeyPath and imported, find-or-create \
             by identity (with the related objects nested in them), all files and entities in one \
             transaction: an error in any file stores nothing. Without --entity, the entities that \
             declare a rootKeyPath are seeded (or the only entity), and each file must hold objects \
-            for at least one of them. Examples:
+            for at least one of them. --database is a file path or a PostgreSQL URL \
+            (postgres://user@host:port/database, ?schema=name for a schema of its own; the \
+            password from the URL or PGPASSWORD). Examples:
               rk seed articles.json --mapping mapping.json --database app.sqlite
               rk seed a.json b.xml -m mapping.json --database app.sqlite --entity Article
               rk seed f.txt --type application/x-www-form-urlencoded -m m.json --database db
+              PGPASSWORD=secret rk seed a.json -m m.json --database postgres://app@127.0.0.1/app
             """
     )
 
@@ -27,7 +30,9 @@ struct SeedCommand: AsyncParsableCommand {
 
     @OptionGroup var mapping: MappingFileOption
 
-    @Option(name: .long, help: ArgumentHelp("The SQLite database file (created when missing).", valueName: "PATH"))
+    @Option(name: .long, help: ArgumentHelp(
+        "The SQLite database file (created when missing), or a PostgreSQL URL (postgres://user@host:port/database[?schema=name]).",
+        valueName: "PATH|URL"))
     var database: String
 
     @Option(name: .long, help: ArgumentHelp("Seed only this entity (its name or table).", valueName: "NAME"))
@@ -42,6 +47,7 @@ struct SeedCommand: AsyncParsableCommand {
 
     func run() async throws {
         let start = ContinuousClock.now
+        let target = try StoreDatabase(database)
         let declared = try mapping.load()
         let entities = try chooseEntities(in: declared)
         var mediaType: MediaType?
@@ -54,25 +60,23 @@ struct SeedCommand: AsyncParsableCommand {
         }
         let documents = try read(as: mediaType)
         try checkObjects(in: documents, for: entities)
-        let store: SQLiteStore
-        do {
-            store = try SQLiteStore(path: database)
-            for declaredEntity in entities { try await store.register(declaredEntity.entity) }
-        } catch {
-            let hint = error.errorType == .schemaMismatch ? " (the table was made by another mapping: seed a new --database, or fix the mapping)" : ""
-            throw CommandFailure.input("\(database): \(error)\(hint)")
+        let results = try await target.withStore { store async throws(CommandFailure) in
+            do throws(StoreError) {
+                for declaredEntity in entities { try await store.register(declaredEntity.entity) }
+            } catch {
+                let hint = error.errorType == .schemaMismatch ? " (the table was made by another mapping: seed a new --database, or fix the mapping)" : ""
+                throw CommandFailure.input("\(target): \(error)\(hint)")
+            }
+            // The import is one store operation, with no progress of its own: say what it is doing.
+            let terminal = isatty(STDERR_FILENO) == 1
+            if terminal { StandardStreams.writeError("\r  importing into \(entities.map(\.table).joined(separator: ", "))…\u{1B}[K") }
+            defer { if terminal { StandardStreams.writeError("\r\u{1B}[K") } }
+            do {
+                return try await store.seed(entities, from: documents)
+            } catch {
+                throw CommandFailure.input("\(error)")
+            }
         }
-        // The import is one store operation, with no progress of its own: say what it is doing.
-        let terminal = isatty(STDERR_FILENO) == 1
-        if terminal { StandardStreams.writeError("\r  importing into \(entities.map(\.table).joined(separator: ", "))…\u{1B}[K") }
-        let results: [SeedResult<StoredObject>]
-        do {
-            results = try await store.seed(entities, from: documents)
-        } catch {
-            if terminal { StandardStreams.writeError("\r\u{1B}[K") }
-            throw CommandFailure.input("\(error)")
-        }
-        if terminal { StandardStreams.writeError("\r\u{1B}[K") }
         var lines: [String] = []
         for (declaredEntity, result) in zip(entities, results) {
             lines.append(
@@ -82,7 +86,7 @@ struct SeedCommand: AsyncParsableCommand {
         let elapsed = ContinuousClock.now - start
         let milliseconds = Int(elapsed.components.seconds * 1000 + elapsed.components.attoseconds / 1_000_000_000_000_000)
         let bytes = documents.reduce(0) { $0 + $1.byteCount }
-        lines.append("\(documents.count) file\(documents.count == 1 ? "" : "s") (\(ProgressBar.size(bytes))) into \(database) in \(milliseconds) ms")
+        lines.append("\(documents.count) file\(documents.count == 1 ? "" : "s") (\(ProgressBar.size(bytes))) into \(target) in \(milliseconds) ms")
         try StandardStreams.writeOutput(Array((lines.joined(separator: "\n") + "\n").utf8))
     }
 

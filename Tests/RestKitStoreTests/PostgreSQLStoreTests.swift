@@ -19,6 +19,10 @@ struct PostgreSQLConfigurationTests {
         let defaults = try PostgreSQLStore.Configuration(url: "postgresql://app@localhost/app")
         #expect(defaults.port == 5432)
         #expect(defaults.password == nil)
+        #expect(defaults.schema == nil)
+        let withSchema = try PostgreSQLStore.Configuration(url: "postgres://app:secret@db/app?schema=catalog")
+        #expect(withSchema.schema == "catalog")
+        #expect(withSchema.location == "postgres://app@db:5432/app?schema=catalog")
     }
 
     @Test(arguments: [
@@ -26,6 +30,8 @@ struct PostgreSQLConfigurationTests {
         ("postgres://host/db", "no user name"),
         ("postgres://app:secret@host", "no database name"),
         ("postgres://app@/db", "no host"),
+        ("postgres://app:secret@host/db?sslmode=require", "unknown parameter 'sslmode'"),
+        ("postgres://app:secret@host/db?schema=", "schema= needs a name"),
     ])
     func aURLLackingAPartSaysWhichWithoutItsPassword(url: String, reason: String) throws {
         let error = #expect(throws: StoreError.self) { try PostgreSQLStore.Configuration(url: url) }
