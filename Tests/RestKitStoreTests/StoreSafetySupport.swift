@@ -113,11 +113,12 @@ struct KilledChild {
     var walBytesAtKill: Int
 }
 
-/// Starts the import child on `path` importing `count` articles, waits for its "started" line
-/// and for its `-wal` file to grow (the import's pages reaching the file), plus `delay`, kills
-/// it with SIGKILL and waits for it to end. Blocks: call it off the
-/// cooperative pool (``killImportChild(_:path:count:after:)``).
+/// Starts the import child on `path` (a SQLite file, or a PostgreSQL URL) importing `count`
+/// articles, waits for its "started" line and — for a file — for its `-wal` file to grow (the
+/// import's pages reaching the file), plus `delay`, kills it with SIGKILL and waits for it to
+/// end. Blocks: call it off the cooperative pool (``killImportChild(_:path:count:after:)``).
 func killImportChildBlocking(_ executable: URL, path: String, count: Int, after delay: Duration) throws -> KilledChild {
+    let isFile = !path.hasPrefix("postgres://")
     let process = Process()
     process.executableURL = executable
     process.arguments = [path, String(count)]
@@ -140,12 +141,12 @@ func killImportChildBlocking(_ executable: URL, path: String, count: Int, after 
         // Until the import's transaction has written to the WAL (however loaded the machine),
         // then `delay` more.
         let deadline = ContinuousClock.now + .seconds(60)
-        while fileSize(path + "-wal") == 0, process.isRunning, ContinuousClock.now < deadline {
+        while isFile, fileSize(path + "-wal") == 0, process.isRunning, ContinuousClock.now < deadline {
             Thread.sleep(forTimeInterval: 0.02)
         }
         Thread.sleep(forTimeInterval: Double(delay.components.seconds) + Double(delay.components.attoseconds) / 1e18)
     }
-    let walBytes = fileSize(path + "-wal")
+    let walBytes = isFile ? fileSize(path + "-wal") : 0
     let wasRunning = started && process.isRunning
     if process.isRunning { kill(process.processIdentifier, SIGKILL) }
     stdout.append(output.fileHandleForReading.readDataToEndOfFile())
