@@ -81,13 +81,21 @@ struct StoreImport {
     }
 
     /// The identity of `element` for `schema`.
+    /// `value` as `column` stores it, refused — at its key path — when the database cannot hold
+    /// it (a NUL character in PostgreSQL text).
+    func columnValue(_ value: Representation?, for column: Column, entity table: String, at location: Location) throws(StoreError) -> DatabaseValue {
+        let converted = try ColumnValues.databaseValue(value, for: column, options: options, entity: table, keyPath: location.text(column.keyPath))
+        if let reason = session.dialect.refusal(of: converted) {
+            throw StoreError(.typeMismatch, reason, entity: table, keyPath: location.text(column.keyPath), column: column.name)
+        }
+        return converted
+    }
+
     func identity(of element: Representation, schema: EntitySchema, at location: Location) throws(StoreError) -> [DatabaseValue] {
         var identity: [DatabaseValue] = []
         identity.reserveCapacity(schema.identificationColumns.count)
         for (position, column) in zip(schema.identificationIndices, schema.identificationColumns) {
-            let value = try ColumnValues.databaseValue(
-                element[keys: schema.columnKeys[position]], for: column, options: options, entity: schema.table,
-                keyPath: location.text(column.keyPath))
+            let value = try columnValue(element[keys: schema.columnKeys[position]], for: column, entity: schema.table, at: location)
             guard !value.isNull else {
                 throw StoreError(
                     .missingIdentification, "no value for identification attribute '\(column.keyPath)'",
@@ -137,8 +145,7 @@ struct StoreImport {
         // Skipped by the modification attribute?
         var unchanged = false
         if let storedValues, let column = schema.modificationColumn, let index = schema.modificationIndex {
-            let incoming = try ColumnValues.databaseValue(
-                element[keys: schema.columnKeys[index]], for: column, options: options, entity: table, keyPath: location.text(column.keyPath))
+            let incoming = try columnValue(element[keys: schema.columnKeys[index]], for: column, entity: table, at: location)
             if !incoming.isNull, index < storedValues.count {
                 unchanged = ModificationRule.isUnchanged(incoming: incoming, stored: storedValues[index], type: column.type)
             }
@@ -157,7 +164,7 @@ struct StoreImport {
         if !unchanged {
             for (index, column) in schema.columns.enumerated() {
                 if let value = element[keys: schema.columnKeys[index]] {
-                    values[index] = try ColumnValues.databaseValue(value, for: column, options: options, entity: table, keyPath: location.text(column.keyPath))
+                    values[index] = try columnValue(value, for: column, entity: table, at: location)
                 } else if replacesWhole, !schema.identificationIndices.contains(index) {
                     values[index] = .null
                 }

@@ -81,6 +81,13 @@ struct SQLDialect: Sendable, Hashable {
         }
     }
 
+    /// Why the database cannot store `value`, or `nil` when it can: PostgreSQL's text holds no
+    /// NUL character (SQLite's does).
+    func refusal(of value: DatabaseValue) -> String? {
+        guard kind == .postgres, case .string(let text) = value.storage, text.utf8.contains(0) else { return nil }
+        return "PostgreSQL text cannot hold a NUL character (U+0000); remove it, or store the value as a blob column"
+    }
+
     /// `INSERT … VALUES (?, …)` that does nothing when the row's unique index already holds it.
     func insertIgnoringConflicts(into table: String, columns: String, count: Int) -> String {
         let placeholders = Array(repeating: "?", count: count).joined(separator: ", ")

@@ -239,7 +239,7 @@ struct PostgreSQLStoreTests {
         await store.close()
     }
 
-    @Test func aTextTheServerCannotStoreFailsTheOperationAndWritesNothing() async throws {
+    @Test func aTextWithANULIsRefusedAtItsKeyPathAndNothingIsWritten() async throws {
         try await withStore(.postgres) { store in
             let entity = try Self.items()
             try await store.register(entity)
@@ -248,7 +248,9 @@ struct PostgreSQLStoreTests {
             let error = await #expect(throws: StoreError.self) {
                 try await store.map(.array([["id": 1, "a": "changed"], ["id": 9, "a": .string("nul\u{0}inside")]]), with: entity)
             }
-            #expect(error?.errorType == .database)
+            #expect(error?.errorType == .typeMismatch)
+            #expect(error?.keyPath == "1.a", "\(String(describing: error))")
+            #expect(error?.reason.contains("NUL character") == true)
             #expect(try await store.objects(of: entity).map(\.a) == ["kept0", "kept1", "kept2"])
         }
     }
