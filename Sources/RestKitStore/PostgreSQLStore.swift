@@ -256,6 +256,9 @@ public final class PostgreSQLStore: Sendable {
                 .database, "\(what): cannot reach the server at \(configuration.host):\(configuration.port) (\(cause)); is PostgreSQL running and listening there?",
                 entity: entity)
         }
+        if error is PostgresSession.ConnectionLost {
+            return StoreError(.database, "\(what): the connection to the server was lost; nothing of this operation was committed", entity: entity)
+        }
         guard let error = error as? PSQLError else {
             return StoreError(.database, "\(what): \(error)", entity: entity)
         }

@@ -1,6 +1,7 @@
 import Foundation
 internal import GRDB
 internal import Logging
+internal import NIOConcurrencyHelpers
 internal import NIOCore
 internal import PostgresNIO
 
@@ -45,7 +46,30 @@ final class PostgresSession: StoreSession {
             }
         }
         let query = PostgresQuery(unsafeSQL: Self.numberingPlaceholders(sql), binds: binds)
-        return try connection.query(query, logger: logger).wait()
+        return try Self.wait(for: connection.query(query, logger: logger), on: connection)
+    }
+
+    /// The connection closed under a statement whose result never came.
+    struct ConnectionLost: Error {}
+
+    /// Waits for `future`, checking every second that `connection` is still open: a connection
+    /// cut at the wrong moment (a server restarting) can close without failing the statement
+    /// sent on it, and a thread waiting on it alone would wait for ever.
+    static func wait<T: Sendable>(for future: EventLoopFuture<T>, on connection: PostgresConnection) throws -> T {
+        let done = DispatchSemaphore(value: 0)
+        let outcome = NIOLockedValueBox<Result<T, any Error>?>(nil)
+        future.whenComplete { result in
+            outcome.withLockedValue { $0 = result }
+            done.signal()
+        }
+        var closedChecks = 0
+        while done.wait(timeout: .now() + .seconds(1)) == .timedOut {
+            guard connection.isClosed else { continue }
+            closedChecks += 1   // a second's grace for the failure already on its way
+            if closedChecks > 1 { throw ConnectionLost() }
+        }
+        guard let result = outcome.withLockedValue({ $0 }) else { throw ConnectionLost() }
+        return try result.get()
     }
 
     func execute(_ sql: String, _ arguments: [DatabaseValue]) throws {

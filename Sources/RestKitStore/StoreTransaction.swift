@@ -97,6 +97,7 @@ enum StoreTransaction {
         let arrayPath = parser.keyPath
         var summary = StoreImportSummary()
         func consume(_ elements: [Representation]) throws {
+            try importing.prefetch(elements, schema: schema)   // each chunk's stored rows, read ahead together
             for element in elements {
                 let location = StoreImport.Location(parent: arrayPath, index: summary.elements)
                 let (_, imported, _) = try importing.importElement(element, schema: schema, at: location, validates: true)
