@@ -199,11 +199,13 @@ public final class PostgreSQLStore: Sendable {
             var attempt = 1
             while true {
                 do {
-                    return try runOnce(access, body)
+                    return try runOnce(access, serialized: attempt > 1, body)
                 } catch where access == .write && Self.isConflict(error) && attempt < maximumAttempts {
                     // Another writer won: wait (a random time up to 10 ms, doubling with each
                     // attempt up to 2 s: "full jitter", so writers fall out of step) and
-                    // run the whole operation again.
+                    // run the whole operation again — holding the schema's write lock from now
+                    // on, so that large overlapping imports, which would conflict again each
+                    // time, take turns instead.
                     Thread.sleep(forTimeInterval: Double.random(in: 0...min(2.0, 0.010 * Double(1 << min(attempt, 10)))))
                     attempt += 1
                 }
@@ -211,20 +213,42 @@ public final class PostgreSQLStore: Sendable {
         }
     }
 
-    private func runOnce<T>(_ access: Access, _ body: (PostgresSession) throws -> T) throws -> T {
+    /// One transaction; `serialized` (a write that conflicted before) first takes the write
+    /// lock of the store's schema, which every such retry takes: writers that conflicted run
+    /// one at a time, so each retry can lose only to writers on their first attempt, and an
+    /// operation ends after a bounded number of attempts however large the overlap. The lock is
+    /// a session lock taken *before* `BEGIN`, so that the transaction's snapshot comes after
+    /// the previous holder's commit (taken inside, the snapshot would predate it and conflict
+    /// again); it is released after `COMMIT` or `ROLLBACK`, or with the connection.
+    private func runOnce<T>(_ access: Access, serialized: Bool = false, _ body: (PostgresSession) throws -> T) throws -> T {
         let connection = try connections.take()
         let session = PostgresSession(connection, logger: logger)
+        let locks = access == .write && serialized
+        let lock = "\(Self.writeLock), hashtext(current_schema())"
+        var locked = false
         do {
+            if locks {
+                try session.command("SELECT pg_advisory_lock(\(lock))")
+                locked = true
+            }
             try session.command(access.begin)
             if access == .schema { try session.command("SELECT pg_advisory_xact_lock(\(Self.schemaLock))") }
             let value = try body(session)
             try session.flush()
             try session.command("COMMIT")
-            connections.give(connection)
+            // Committed: a failure to unlock only closes the connection (which unlocks).
+            if locked, (try? session.command("SELECT pg_advisory_unlock(\(lock))")) == nil {
+                connections.discard(connection)
+            } else {
+                connections.give(connection)
+            }
             return value
         } catch {
-            // Rolled back (an error leaves the server's transaction aborted; ROLLBACK ends it).
-            if !connection.isClosed, (try? session.command("ROLLBACK")) != nil {
+            // Rolled back (an error leaves the server's transaction aborted; ROLLBACK ends it),
+            // and unlocked; a connection where either fails is closed, which does both.
+            if !connection.isClosed, (try? session.command("ROLLBACK")) != nil,
+                !locked || (try? session.command("SELECT pg_advisory_unlock(\(lock))")) != nil
+            {
                 connections.give(connection)
             } else {
                 connections.discard(connection)
@@ -235,6 +259,10 @@ public final class PostgreSQLStore: Sendable {
 
     /// The advisory lock key under which schema changes run (`RestKit` in ASCII).
     static let schemaLock: Int64 = 0x52_65_73_74_4B_69_74
+
+    /// The first key of the two-key advisory lock retried writes take (`RKwr` in ASCII); the
+    /// second is the hash of the schema's name.
+    static let writeLock: Int32 = 0x52_4B_77_72
 
     /// Whether `error` is a conflict with a concurrent transaction, which running the whole
     /// operation again resolves: serialization failure (40001), deadlock (40P01), a unique
