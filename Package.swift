@@ -144,6 +144,9 @@ let package = Package(
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
                 .product(name: "Hummingbird", package: "hummingbird"),
                 .product(name: "GRDB", package: "GRDB.swift"),  // the store group's hand-written baseline
+                .product(name: "PostgresNIO", package: "postgres-nio"),  // the store-postgres rows' hand-written baseline
+                .product(name: "Logging", package: "swift-log"),  // postgres-nio's logger
+                .product(name: "NIOPosix", package: "swift-nio"),  // postgres-nio's connection errors
                 .product(name: "MultipartKit", package: "multipart-kit"),
                 .product(name: "NIOCore", package: "swift-nio"),  // multipart-kit's ByteBuffer and HTTPHeaders
                 .product(name: "NIOHTTP1", package: "swift-nio"),

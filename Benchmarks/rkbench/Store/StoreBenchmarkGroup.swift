@@ -1,4 +1,6 @@
 import ArgumentParser
+import Foundation
+import RestKitStore
 
 /// The `store` group: the SQLite object store against hand-written GRDB in the same run, on
 /// a generated payload of articles with a nested author (to-one, ~2,000 shared) and 1–5 tags
@@ -29,6 +31,24 @@ import ArgumentParser
 /// against `grdb-prepared stream` (baseline: the same parser and statements), a fresh file
 /// database per sample; peak resident memory reported.
 ///
+/// `store-postgres/<n>` — the same import on PostgreSQL (``PostgresImportWorkload``), each
+/// sample into empty tables in a fresh schema (tables made by the store's `register`, untimed):
+/// `store` (subject, `PostgreSQLStore.map(document, with: entity)`) against `postgres-batch`
+/// (baseline, ``PostgresBatchImport``: the same rows by hand with postgres-nio, multi-row
+/// `INSERT … ON CONFLICT … DO UPDATE` of 500 rows, bound parameters, one transaction). Setup
+/// checks once that both write identical tables (``PostgresStoreFixture``). Goal: the store
+/// within 1.5× of the baseline (a ratio of at least 0.67).
+///
+/// `store-postgres-concurrent/<n>` — four stores on one schema importing overlapping 60%
+/// slices at once against one store importing the same slices in turn, objects/s counting the
+/// articles submitted; every sample is checked for duplicates and lost rows
+/// (``PostgresConcurrentImportWorkload``).
+///
+/// The PostgreSQL server (``PostgresBenchServer``): `--postgres-url`, else `RESTKIT_POSTGRES_URL`,
+/// else a private one started by `scripts/postgres-server.sh` on first use and removed at exit.
+/// Without any, those cases are left out, or skipped when the server cannot be started or
+/// reached, with one line on stderr saying why; `--no-store-postgres` leaves them out.
+///
 /// 100,000 objects, 64 MiB streamed and 5 samples by default; 10,000, 16 MiB and 3 with
 /// `--quick`; `--store-objects`, `--store-stream-mib`, `--store-samples` (0 objects or 0 MiB
 /// leaves those cases out).
@@ -41,6 +61,8 @@ struct StoreBenchmarkGroup: BenchmarkGroup {
     let objects: Int
     let streamBytes: Int
     let samples: Int
+    /// The PostgreSQL rows' server, or why there is none; `nil` leaves them out silently.
+    var postgres: Result<PostgresBenchServer, BaselineError>? = nil
 
     func cases(in corpus: Corpus) -> [BenchmarkCase] {
         var cases: [BenchmarkCase] = []
@@ -52,6 +74,7 @@ struct StoreBenchmarkGroup: BenchmarkGroup {
                            StoreImportWorkload(payload: payload, mode: .reImport, samples: samples),
                            StoreImportWorkload(payload: payload, mode: .unchangedReImport, samples: samples)],
                 baselines: [GRDBPreparedWorkload(payload: payload, samples: samples)]))
+            cases += postgresCases(payload: payload)
             let database = StoreSearchDatabase(payload: payload)
             for query in StoreSearchQuery.all {
                 cases.append(BenchmarkCase(
@@ -69,6 +92,30 @@ struct StoreBenchmarkGroup: BenchmarkGroup {
                 baselines: [GRDBStreamWorkload(file: file, samples: samples)]))
         }
         return cases
+    }
+
+    /// `store-postgres/<n>` and `store-postgres-concurrent/<n>`, when there is a server to try.
+    private func postgresCases(payload: StorePayload) -> [BenchmarkCase] {
+        switch postgres {
+        case nil:
+            return []
+        case .failure(let why):
+            FileHandle.standardError.write(Data("rkbench: the PostgreSQL rows (\(name)-postgres/\(objects)) are left out: \(why)\n".utf8))
+            return []
+        case .success(let server):
+            let fixture = PostgresStoreFixture(payload: payload, server: server)
+            return [
+                BenchmarkCase(
+                    name: "\(name)-postgres/\(objects)", inputBytes: 0, lateInputBytes: { payload.inputBytes }, objects: objects,
+                    subjects: [PostgresImportWorkload(fixture: fixture, side: .store, samples: samples)],
+                    baselines: [PostgresImportWorkload(fixture: fixture, side: .batch, samples: samples)]),
+                BenchmarkCase(
+                    name: "\(name)-postgres-concurrent/\(objects)", inputBytes: 0,
+                    objects: PostgresConcurrentImportWorkload.Slices.submitted(objects),
+                    subjects: [PostgresConcurrentImportWorkload(fixture: fixture, mode: .concurrent, samples: samples)],
+                    baselines: [PostgresConcurrentImportWorkload(fixture: fixture, mode: .sequential, samples: samples)]),
+            ]
+        }
     }
 }
 
@@ -88,16 +135,35 @@ struct StoreBenchmarkOptions: ParsableArguments {
     @Option(name: .long, help: ArgumentHelp("One-import samples per store workload (default 5, or 3 with --quick).", valueName: "n"))
     var storeSamples: Int?
 
+    @Flag(name: .long, inversion: .prefixedNo, help: ArgumentHelp(
+        "Measure the store on PostgreSQL too (store-postgres rows; default on, left out when no server can be had)."))
+    var storePostgres = true
+
+    @Option(name: .long, help: ArgumentHelp(
+        "The server of the store-postgres rows, postgres://user:password@host:port/database (default: $RESTKIT_POSTGRES_URL, else a private server started by scripts/postgres-server.sh).",
+        valueName: "url"))
+    var postgresUrl: String?
+
     func validate() throws {
         if let storeObjects, storeObjects < 0 { throw ValidationError("--store-objects must be at least 0") }
         if let storeStreamMib, storeStreamMib < 0 { throw ValidationError("--store-stream-mib must be at least 0") }
         if let storeSamples, storeSamples < 1 { throw ValidationError("--store-samples must be at least 1") }
+        if let postgresUrl {
+            guard storePostgres else { throw ValidationError("--postgres-url and --no-store-postgres cannot be used together") }
+            do {
+                _ = try PostgreSQLStore.Configuration(url: postgresUrl)
+            } catch {
+                throw ValidationError("--postgres-url: \(error)")
+            }
+        }
     }
 
-    /// The group with the chosen sizes.
+    /// The group with the chosen sizes (and the PostgreSQL server chosen, not yet started or reached).
     func group(quick: Bool) -> StoreBenchmarkGroup {
-        StoreBenchmarkGroup(
-            objects: storeObjects ?? (quick ? 10_000 : 100_000), streamBytes: (storeStreamMib ?? (quick ? 16 : 64)) << 20,
-            samples: storeSamples ?? (quick ? 3 : 5))
+        let objects = storeObjects ?? (quick ? 10_000 : 100_000)
+        return StoreBenchmarkGroup(
+            objects: objects, streamBytes: (storeStreamMib ?? (quick ? 16 : 64)) << 20,
+            samples: storeSamples ?? (quick ? 3 : 5),
+            postgres: storePostgres && objects > 0 ? PostgresBenchServer.locate(url: postgresUrl) : nil)
     }
 }

@@ -30,6 +30,7 @@ final class StorePayload: @unchecked Sendable {
     /// Objects in the document.
     let count: Int
     private let lock = NSLock()
+    private var generated: Result<Input, any Error>?
     private var built: Result<Input, any Error>?
 
     init(count: Int) {
@@ -39,15 +40,28 @@ final class StorePayload: @unchecked Sendable {
     /// The input, built (and checked) on the first call; the same error on every call after a failure.
     func input() throws -> Input {
         try lock.withLock {
-            let result = built ?? Result { try build() }
+            let result = built ?? Result { try check(try generate()) }
             built = result
             return try result.get()
         }
     }
 
+    /// The input without the SQLite check (for the PostgreSQL rows, which check their own
+    /// tables): generated and parsed on the first call, shared with ``input()``.
+    func parsedInput() throws -> Input {
+        try lock.withLock { try generate() }
+    }
+
     /// The document's size once built, else `nil`.
     var inputBytes: Int? {
-        lock.withLock { try? built?.get().bytes }
+        lock.withLock { try? generated?.get().bytes }
+    }
+
+    /// The generated and parsed input, made on the first call (under `lock`).
+    private func generate() throws -> Input {
+        let result = generated ?? Result { try build() }
+        generated = result
+        return try result.get()
     }
 
     private func build() throws -> Input {
@@ -60,13 +74,12 @@ final class StorePayload: @unchecked Sendable {
         let input = Input(
             bytes: bytes.count, document: document, elements: elements, entity: try StoreArticle.entity(),
             versionedEntity: try StoreArticle.entity(modificationAttribute: "published_at"))
-        try check(input)
         return input
     }
 
     /// Imports the document once each way (the store; the hand-written statement) and throws
-    /// unless both files hold the same rows, value for value.
-    private func check(_ input: Input) throws {
+    /// unless both files hold the same rows, value for value; returns `input`.
+    private func check(_ input: Input) throws -> Input {
         let storePath = try StoreDatabaseFiles.fresh("check-store")
         let baselinePath = try StoreDatabaseFiles.fresh("check-grdb")
         defer {
@@ -108,6 +121,7 @@ final class StorePayload: @unchecked Sendable {
         let articles = try Self.rows(of: "articles", in: stored).count
         guard articles == count else { throw BaselineError("check: \(articles) articles stored, \(count) expected") }
         print("store/\(count): the store and grdb-prepared wrote identical tables (rows: \(counts.joined(separator: ", ")))")
+        return input
     }
 
     /// Every table of the database (FTS5 shadow tables and GRDB's migrations table included;
