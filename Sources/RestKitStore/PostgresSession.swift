@@ -9,22 +9,23 @@ internal import PostgresNIO
 /// the store's thread pool: each statement is sent and waited for (the event loops do the I/O;
 /// this thread only waits, as GRDB's threads wait on SQLite).
 ///
-/// A statement is a round trip to the server, so upserts of one table are gathered and sent as
-/// one multi-row `INSERT … ON CONFLICT … DO UPDATE` (flushed before any other statement runs,
-/// so reads see them), and the stored rows of many identities are read ahead in a few
-/// `SELECT … WHERE (…) IN (…)`. Every value is bound as text of unspecified type, which the
-/// server reads as the type of the column it meets (`BOOLEAN` accepts `1`/`0`, `BYTEA` `\x…`).
+/// A statement is a round trip to the server, so writes are gathered into multi-row statements
+/// (``PostgresPendingWrites``: upserts per table, link deletions and insertions per join
+/// table), sent when one is full and before any other statement runs, so reads see them; and
+/// the stored rows of many identities are read ahead in a few `SELECT … WHERE (…) IN (…)`.
+/// Every value is bound as text of unspecified type, which the server reads as the type of the
+/// column it meets (`BOOLEAN` accepts `1`/`0`, `BYTEA` `\x…`).
 final class PostgresSession: StoreSession {
     private let connection: PostgresConnection
     private let logger: Logger
-    /// The upserts not sent yet: all of one table, by identity (a later upsert of the same
-    /// object replaces its row: one statement cannot update a row twice).
-    private var pending: Batch?
-    /// Stored rows read ahead, per table and identity (`nil`: known not to be stored).
+    /// The writes not sent yet.
+    private var pending = PostgresPendingWrites()
+    /// Stored rows read ahead, per table and identity (`nil`: known not to be stored), kept
+    /// up to date by this session's upserts.
     private var prefetched: [String: [[DatabaseValue]: [DatabaseValue]?]] = [:]
-
-    /// At most this many rows per statement, and no more than PostgreSQL's 65,535 parameters.
-    static let batchRows = 500
+    /// Statements with their placeholders numbered, by their `?` form (multi-row statements
+    /// are built again for each batch; numbering them once is enough).
+    private var numbered: [String: String] = [:]
 
     init(_ connection: PostgresConnection, logger: Logger) {
         self.connection = connection
@@ -45,8 +46,16 @@ final class PostgresSession: StoreSession {
                 binds.appendNull()
             }
         }
-        let query = PostgresQuery(unsafeSQL: Self.numberingPlaceholders(sql), binds: binds)
+        let query = PostgresQuery(unsafeSQL: numberingPlaceholders(sql), binds: binds)
         return try Self.wait(for: connection.query(query, logger: logger), on: connection)
+    }
+
+    /// ``numberingPlaceholders(_:)``, remembered for statements sent again.
+    private func numberingPlaceholders(_ sql: String) -> String {
+        if let known = numbered[sql] { return known }
+        let made = Self.numberingPlaceholders(sql)
+        if numbered.count < 256 { numbered[sql] = made }
+        return made
     }
 
     /// The connection closed under a statement whose result never came.
@@ -104,17 +113,16 @@ final class PostgresSession: StoreSession {
     // MARK: Rows by identity
 
     func storedRow(of table: TableSchema, identifiedBy identity: [DatabaseValue]) throws -> [DatabaseValue]? {
-        if let known = prefetched[table.table]?[identity] {
-            prefetched[table.table]?[identity] = nil
-            return known
-        }
+        if let known = prefetched[table.table]?[identity] { return known }
         return try firstRow(table.selectIdentified, identity)
     }
 
+    /// Reads the rows of `identities` ahead, replacing what was read ahead for `table` before
+    /// (a streaming import reads each chunk's, in flat memory).
     func prefetchRows(of table: TableSchema, identifiedBy identities: [[DatabaseValue]]) throws {
-        let width = max(table.identificationColumns.count, 1)
-        let perStatement = max(1, min(Self.batchRows, 65_535 / width))
+        let perStatement = PostgresPendingWrites.rowsPerStatement(width: table.identificationColumns.count)
         var found: [[DatabaseValue]: [DatabaseValue]?] = [:]
+        found.reserveCapacity(identities.count)
         var start = 0
         while start < identities.count {
             let batch = identities[start..<min(start + perStatement, identities.count)]
@@ -124,44 +132,34 @@ final class PostgresSession: StoreSession {
                 found[table.identity(ofRow: row)] = .some(row)
             }
         }
-        prefetched[table.table, default: [:]].merge(found) { _, new in new }
+        prefetched[table.table] = found
     }
 
-    // MARK: Batched upserts
-
-    /// Upserts of one table waiting to be sent.
-    private struct Batch {
-        let table: TableSchema
-        var rows: [[DatabaseValue]] = []
-        var positions: [[DatabaseValue]: Int] = [:]
-
-        mutating func add(_ values: [DatabaseValue]) {
-            let identity = table.identity(ofRow: values)
-            if let position = positions[identity] {
-                rows[position] = values
-            } else {
-                positions[identity] = rows.count
-                rows.append(values)
-            }
-        }
-    }
+    // MARK: Batched writes
 
     func upsert(_ values: [DatabaseValue], into table: TableSchema) throws {
-        if let pending, pending.table.table != table.table { try flush() }
-        var batch = pending ?? Batch(table: table)
-        pending = nil   // so that adding does not copy the batch
-        batch.add(values)
-        let perStatement = max(1, min(Self.batchRows, 65_535 / max(table.columns.count, 1)))
-        pending = batch
-        if batch.rows.count >= perStatement { try flush() }
+        // The row as it will be stored (every column is set): what a read would find.
+        let identity = table.identity(ofRow: values)
+        if prefetched[table.table]?[identity] != nil { prefetched[table.table]?[identity] = .some(values) }
+        try send(pending.upsert(values, into: table))
     }
 
-    /// Sends the pending upserts.
+    func deleteLinks(of parent: [DatabaseValue], in relationship: RelationshipSchema) throws {
+        try send(pending.deleteLinks(of: parent, in: relationship))
+    }
+
+    func insertLink(parent: [DatabaseValue], child: [DatabaseValue], position: Int, in relationship: RelationshipSchema) throws {
+        try send(pending.insertLink(parent: parent, child: child, position: position, in: relationship))
+    }
+
+    /// Sends every write not sent yet.
     func flush() throws {
-        guard let batch = pending else { return }
-        pending = nil
-        guard !batch.rows.isEmpty else { return }
-        _ = try send(batch.table.upsert(rows: batch.rows.count), batch.rows.flatMap { $0 })
+        guard !pending.isEmpty else { return }
+        try send(pending.drain())
+    }
+
+    private func send(_ statements: [PostgresPendingWrites.Statement]) throws {
+        for statement in statements { _ = try send(statement.sql, statement.arguments) }
     }
 
     // MARK: Values

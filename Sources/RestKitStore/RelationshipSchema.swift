@@ -224,6 +224,22 @@ struct RelationshipSchema: Sendable {
         }
     }
 
+    /// `.joinTable`, PostgreSQL: the links of `count` rows (each row's parent, child and position
+    /// bound in turn) in one statement, each kept as it is when already there.
+    func insertLinks(rows count: Int) -> String {
+        let columns = Self.list(joinParentColumns + joinChildColumns) + ", \"position\""
+        let row = "(" + Array(repeating: "?", count: joinParentColumns.count + joinChildColumns.count + 1).joined(separator: ", ") + ")"
+        return "INSERT INTO \(SQLName.quoted(joinTable)) (\(columns)) VALUES "
+            + Array(repeating: row, count: count).joined(separator: ", ") + " ON CONFLICT DO NOTHING"
+    }
+
+    /// `.joinTable`, PostgreSQL: removes every link of `count` bound parent identities.
+    func deleteLinks(ofParents count: Int) -> String {
+        let tuple = "(" + Array(repeating: "?", count: joinParentColumns.count).joined(separator: ", ") + ")"
+        return "DELETE FROM \(SQLName.quoted(joinTable)) WHERE (\(Self.list(joinParentColumns))) IN ("
+            + Array(repeating: tuple, count: count).joined(separator: ", ") + ")"
+    }
+
     /// The migration creating ``creation``.
     var migrationIdentifier: String {
         switch storage {

@@ -2,7 +2,7 @@ internal import GRDB
 
 /// ``StoreSession`` over one GRDB `Database` (inside `write` or `read`): every statement
 /// prepared once per session and run with its values bound straight to SQLite
-/// (``BoundStatement``). Upserts run at once; reading ahead does nothing (an indexed lookup in
+/// (``BoundStatement``). Upserts and link writes run at once; reading ahead does nothing (an indexed lookup in
 /// an embedded database costs less than gathering a batch).
 final class SQLiteSession: StoreSession {
     let db: Database
@@ -59,5 +59,13 @@ final class SQLiteSession: StoreSession {
 
     func upsert(_ values: [DatabaseValue], into table: TableSchema) throws {
         try statement(table.upsert).execute(values)
+    }
+
+    func deleteLinks(of parent: [DatabaseValue], in relationship: RelationshipSchema) throws {
+        try statement(relationship.statements(dialect).deleteLinks).execute(parent)
+    }
+
+    func insertLink(parent: [DatabaseValue], child: [DatabaseValue], position: Int, in relationship: RelationshipSchema) throws {
+        try statement(relationship.statements(dialect).insertLink).execute(parent + child + [position.databaseValue])
     }
 }

@@ -67,17 +67,35 @@ struct StoreImport {
         rows = StoredRows(session: session)
     }
 
-    /// Reads ahead the stored rows of the top-level elements' identities (those that have one;
-    /// the import itself reports the others), so that a backend across a network finds them in
-    /// a few statements instead of one each.
+    /// Reads ahead the stored rows of the elements' identities and of the related objects they
+    /// name, at every level (those that have an identity; the import itself reports the
+    /// others), so that a backend across a network finds them in a few statements per table
+    /// instead of one each.
     mutating func prefetch(_ elements: [Representation], schema: EntitySchema) throws {
-        guard try !tableWasEmpty(schema.table) else { return }
-        var identities: [[DatabaseValue]] = []
-        identities.reserveCapacity(elements.count)
-        for element in elements where element.kind == .object {
-            if let identity = try? identity(of: element, schema: schema, at: .root) { identities.append(identity) }
+        var wanted: [String: (schema: EntitySchema, identities: [[DatabaseValue]], listed: Set<[DatabaseValue]>)] = [:]
+        var order: [String] = []
+        func gather(_ elements: [Representation], of schema: EntitySchema) {
+            for element in elements where element.kind == .object {
+                if let identity = try? identity(of: element, schema: schema, at: .root) {
+                    if wanted[schema.table] == nil {
+                        wanted[schema.table] = (schema, [], [])
+                        order.append(schema.table)
+                    }
+                    if wanted[schema.table]?.listed.insert(identity).inserted == true {
+                        wanted[schema.table]?.identities.append(identity)
+                    }
+                }
+                for relationship in schema.relationships {
+                    guard let value = element[keys: relationship.keys] else { continue }
+                    gather(value.arrayValue ?? [value], of: relationship.destination)
+                }
+            }
         }
-        try session.prefetchRows(of: schema.sql(session.dialect), identifiedBy: identities)
+        gather(elements, of: schema)
+        for table in order {
+            guard let (schema, identities, _) = wanted[table], try !tableWasEmpty(table) else { continue }
+            try session.prefetchRows(of: schema.sql(session.dialect), identifiedBy: identities)
+        }
     }
 
     /// The identity of `element` for `schema`.
@@ -302,7 +320,7 @@ struct StoreImport {
             if relationship.policy == .union {
                 position = try session.firstRow(statements.nextPosition, parent)?.first.flatMap { Int.fromDatabaseValue($0) } ?? 0
             } else {
-                try session.execute(statements.deleteLinks, parent)
+                try session.deleteLinks(of: parent, in: relationship)
             }
             if relationship.policy == .replace {
                 for identity in removed {
@@ -311,7 +329,7 @@ struct StoreImport {
                 }
             }
             for identity in identities {
-                try session.execute(statements.insertLink, parent + identity + [position.databaseValue])
+                try session.insertLink(parent: parent, child: identity, position: position, in: relationship)
                 position += 1
             }
         }

@@ -38,6 +38,14 @@ protocol StoreSession: AnyObject {
     /// identification. A backend may send several upserts as one statement, before any other
     /// statement of the session runs.
     func upsert(_ values: [DatabaseValue], into table: TableSchema) throws
+
+    /// Removes every link of `parent` in `relationship`'s join table. A backend may send it
+    /// later, with other link writes, but before any other statement runs.
+    func deleteLinks(of parent: [DatabaseValue], in relationship: RelationshipSchema) throws
+
+    /// Links `parent` to `child` at `position` in `relationship`'s join table (kept as it is
+    /// when the two are linked already). A backend may send it later, as ``deleteLinks(of:in:)``.
+    func insertLink(parent: [DatabaseValue], child: [DatabaseValue], position: Int, in relationship: RelationshipSchema) throws
 }
 
 extension StoreSession {

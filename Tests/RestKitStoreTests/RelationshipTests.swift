@@ -175,6 +175,35 @@ struct PostEntities {
         }
     }
 
+    /// More links, posts and tags than one statement of each holds (a backend sending them in
+    /// batches), relinked: every post ends with exactly its last list.
+    @Test(arguments: StoreBackend.available)
+    func manyToManyPastOneBatchOfLinksKeepsEveryList(kind: StoreBackend) async throws {
+        try await withStore(kind) { store in
+            let entities = try PostEntities()
+            try await store.register(entities.posts)
+            func posts(_ ids: ClosedRange<Int>, tags: (Int) -> [Int]) -> String {
+                "[" + ids.map { id in
+                    #"{"id": \#(id), "tags": ["# + tags(id).map { #"{"id": \#($0), "name": "t\#($0)"}"# }.joined(separator: ", ") + "]}"
+                }.joined(separator: ", ") + "]"
+            }
+            // One post with 1,200 tags, 1,199 posts with two each.
+            _ = try await store.map(json(posts(1...1_200) { $0 == 1 ? Array(1...1_200) : [$0, $0 % 7 + 1] }), with: entities.posts)
+            #expect(try await store.rowCount("posts_tags") == 1_200 + 2 * 1_199)
+            // Relinked: post 1 down to three, the others reversed, a post named twice keeps its last list.
+            let relinked = try await store.map(json(posts(1...1_200) { $0 == 1 ? [3, 2, 1] : [$0 % 7 + 1, $0] }), with: entities.posts)
+            #expect(relinked.updated == 1_200)
+            _ = try await store.map(json(posts(5...5) { _ in [9] } .dropLast() + ", " + posts(5...5) { _ in [8, 9] }.dropFirst()), with: entities.posts)
+            #expect(try await store.rowCount("posts_tags") == 3 + 2 * 1_199)
+            let stored = try await store.objects(of: entities.posts)
+            #expect(stored.count == 1_200)
+            #expect(stored.first?.tags.map(\.id) == [3, 2, 1])
+            #expect(stored.first { $0.id == 5 }?.tags.map(\.id) == [8, 9])
+            #expect(stored.dropFirst().allSatisfy { post in post.id == 5 || post.tags.map(\.id) == [post.id % 7 + 1, post.id] })
+            #expect(try await store.count(of: entities.tags) == 1_200)
+        }
+    }
+
     @Test(arguments: StoreBackend.available)
     func aBadRelatedObjectRollsEverythingBack(kind: StoreBackend) async throws {
         try await withStore(kind) { store in
