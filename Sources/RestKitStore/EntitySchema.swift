@@ -3,7 +3,7 @@ import RestKitMapping
 
 /// An entity mapping without its model type: what the store needs to create, write and read
 /// its table, and to follow its relationships into other entities' tables.
-struct EntitySchema: Sendable {
+final class EntitySchema: Sendable {
     let table: String
     let entityName: String
     /// The attribute columns, in table order.
@@ -115,15 +115,17 @@ struct EntitySchema: Sendable {
         }
     }
 
-    /// Every entity this one reaches through relationships and connections (itself first,
-    /// each table once).
-    var reachable: [EntitySchema] {
+    /// Every entity this one reaches through relationships, and through connections unless
+    /// `followingConnections` is false (only the entities an import writes), itself first,
+    /// each table once.
+    func reachable(followingConnections: Bool = true) -> [EntitySchema] {
         var found: [EntitySchema] = []
         var tables: Set<String> = []
         func visit(_ schema: EntitySchema) {
             guard tables.insert(schema.table).inserted else { return }
             found.append(schema)
             for relationship in schema.relationships { visit(relationship.destination) }
+            guard followingConnections else { return }
             for connection in schema.connections { if let destination = connection.destination { visit(destination) } }
         }
         visit(self)

@@ -25,7 +25,7 @@ extension PostgreSQLStore {
     ///   another mapping with a different schema was registered for the same table;
     ///   `.database` for server and connection errors.
     public func register<Model>(_ entity: EntityMapping<Model>, changingSchema: Bool = true) async throws(StoreError) {
-        let schemas = entity.schema.reachable
+        let schemas = entity.schema.reachable()
         let known = registered.withLock { registered in schemas.map { registered[$0.table] } }
         for (schema, signature) in zip(schemas, known) where signature != nil && signature != schema.signature {
             throw StoreError(.notRegistered, "another mapping with a different schema is registered for this table", entity: schema.table)

@@ -1,8 +1,9 @@
 internal import GRDB
 
-/// The writes a ``PostgresSession`` has not sent yet, gathered into multi-row statements: a
-/// statement is a round trip to the server, and an import writes several rows per object (its
-/// row, its related objects' rows, its links).
+/// The writes a ``PostgresSession`` has not sent yet, gathered into multi-row statements (each
+/// column's values as one array, ``PostgresArrays``): a statement is a round trip to the
+/// server, and an import writes several rows per object (its row, its related objects' rows,
+/// its links).
 ///
 /// Sending the statements ``drain()`` returns has the same effect as running each write when
 /// it was made, provided nothing is read in between (the session drains before any read and
@@ -21,18 +22,14 @@ internal import GRDB
 /// let rest = pending.drain()                    // everything else, before a read
 /// ```
 struct PostgresPendingWrites {
-    /// One statement to send: SQL with `?` placeholders and its values.
+    /// One statement to send: SQL with `?` placeholders and its arguments.
     struct Statement {
         let sql: String
         let arguments: [DatabaseValue]
     }
 
-    /// At most this many rows per statement, and no more than PostgreSQL's 65,535 parameters.
-    static let maximumRows = 500
-
-    static func rowsPerStatement(width: Int) -> Int {
-        max(1, min(maximumRows, 65_535 / max(width, 1)))
-    }
+    /// At most this many rows per statement.
+    static let maximumRows = 1_000
 
     /// Upserts of one table, by identity.
     private struct Upserts {
@@ -51,7 +48,7 @@ struct PostgresPendingWrites {
         }
 
         var statement: Statement {
-            Statement(sql: table.upsert(rows: rows.count), arguments: rows.flatMap { $0 })
+            Statement(sql: table.upsertRows, arguments: PostgresArrays.arguments(rows, width: table.columns.count))
         }
     }
 
@@ -67,12 +64,14 @@ struct PostgresPendingWrites {
 
         var deletionStatement: Statement? {
             guard !deletions.isEmpty else { return nil }
-            return Statement(sql: relationship.deleteLinks(ofParents: deletions.count), arguments: deletions.flatMap { $0 })
+            return Statement(
+                sql: relationship.deleteLinksOfParents, arguments: PostgresArrays.arguments(deletions, width: relationship.joinParentColumns.count))
         }
 
         var insertionStatement: Statement? {
             guard !insertions.isEmpty else { return nil }
-            return Statement(sql: relationship.insertLinks(rows: insertions.count), arguments: insertions.flatMap { $0 })
+            let width = relationship.joinParentColumns.count + relationship.joinChildColumns.count + 1
+            return Statement(sql: relationship.insertLinks, arguments: PostgresArrays.arguments(insertions, width: width))
         }
 
         /// Both statements, deletions first; empties the group.
@@ -102,7 +101,7 @@ struct PostgresPendingWrites {
     mutating func upsert(_ values: [DatabaseValue], into table: TableSchema) -> [Statement] {
         var group = upserts.removeValue(forKey: table.table) ?? begin(Upserts(table: table), key: .table(table.table))
         group.add(values)
-        guard group.rows.count >= Self.rowsPerStatement(width: table.columns.count) else {
+        guard group.rows.count >= Self.maximumRows else {
             upserts[table.table] = group
             return []
         }
@@ -116,7 +115,7 @@ struct PostgresPendingWrites {
         var group = links.removeValue(forKey: relationship.joinTable) ?? begin(Links(relationship: relationship), key: .joinTable(relationship.joinTable))
         if group.insertedParents.contains(parent) { due += group.take() }
         if group.deleted.insert(parent).inserted { group.deletions.append(parent) }
-        if group.deletions.count >= Self.rowsPerStatement(width: parent.count), let statement = group.deletionStatement {
+        if group.deletions.count >= Self.maximumRows, let statement = group.deletionStatement {
             // Every deletion queued was made before every insertion queued for the same parent.
             due.append(statement)
             group.deletions = []
@@ -134,7 +133,7 @@ struct PostgresPendingWrites {
         var group = links.removeValue(forKey: relationship.joinTable) ?? begin(Links(relationship: relationship), key: .joinTable(relationship.joinTable))
         group.insertions.append(parent + child + [position.databaseValue])
         group.insertedParents.insert(parent)
-        guard group.insertions.count >= Self.rowsPerStatement(width: parent.count + child.count + 1) else {
+        guard group.insertions.count >= Self.maximumRows else {
             links[relationship.joinTable] = group
             return []
         }

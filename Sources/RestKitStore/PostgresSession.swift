@@ -120,15 +120,15 @@ final class PostgresSession: StoreSession {
     /// Reads the rows of `identities` ahead, replacing what was read ahead for `table` before
     /// (a streaming import reads each chunk's, in flat memory).
     func prefetchRows(of table: TableSchema, identifiedBy identities: [[DatabaseValue]]) throws {
-        let perStatement = PostgresPendingWrites.rowsPerStatement(width: table.identificationColumns.count)
         var found: [[DatabaseValue]: [DatabaseValue]?] = [:]
         found.reserveCapacity(identities.count)
         var start = 0
         while start < identities.count {
-            let batch = identities[start..<min(start + perStatement, identities.count)]
+            let batch = Array(identities[start..<min(start + PostgresPendingWrites.maximumRows, identities.count)])
             start += batch.count
             for identity in batch { found[identity] = .some(nil) }
-            for row in try rows(table.selectIdentifiedAmong(batch.count), batch.flatMap { $0 }) {
+            let arguments = PostgresArrays.arguments(batch, width: table.identificationColumns.count)
+            for row in try rows(table.selectIdentifiedAmong, arguments) {
                 found[table.identity(ofRow: row)] = .some(row)
             }
         }

@@ -3,7 +3,7 @@ import RestKitMapping
 
 /// A ``Relationship`` resolved against its parent: the columns and tables that keep it, and
 /// their SQL.
-struct RelationshipSchema: Sendable {
+final class RelationshipSchema: Sendable {
     let keyPath: String
     let keys: [String]
     let storage: Relationship.Storage
@@ -22,8 +22,8 @@ struct RelationshipSchema: Sendable {
     let joinChildColumns: [Column]
     let signature: String
     /// The statements in each dialect (see ``Statements``), built once.
-    private(set) var sqlite = Statements.empty
-    private(set) var postgres = Statements.empty
+    let sqlite: Statements
+    let postgres: Statements
 
     /// The statements in `dialect`.
     func statements(_ dialect: SQLDialect) -> Statements {
@@ -50,8 +50,6 @@ struct RelationshipSchema: Sendable {
         var nextPosition = ""
         /// What creates the relationship's columns or join table, when missing (run in a migration).
         var creation: [String] = []
-
-        static let empty = Statements()
     }
 
     init(
@@ -106,8 +104,12 @@ struct RelationshipSchema: Sendable {
         joinChildColumns = joinChild
         let names = (foreignKeys + joinParent + joinChild).map(\.name).joined(separator: ",")
         signature = "rel(\(keyPath)->\(destination.table) \(relationship.storage) \(policy) \(joinTable) \(names))"
-        sqlite = makeStatements(.sqlite)
-        postgres = makeStatements(.postgres)
+        sqlite = Self.makeStatements(
+            .sqlite, storage: storage, destination: destination, joinTable: joinTable, foreignKeys: foreignKeys,
+            joinParentColumns: joinParent, joinChildColumns: joinChild)
+        postgres = Self.makeStatements(
+            .postgres, storage: storage, destination: destination, joinTable: joinTable, foreignKeys: foreignKeys,
+            joinParentColumns: joinParent, joinChildColumns: joinChild)
     }
 
     // MARK: SQL
@@ -121,9 +123,12 @@ struct RelationshipSchema: Sendable {
             .joined(separator: " AND ")
     }
 
-    private var destinationTable: String { SQLName.quoted(destination.table) }
 
-    private func makeStatements(_ dialect: SQLDialect) -> Statements {
+    private static func makeStatements(
+        _ dialect: SQLDialect, storage: Relationship.Storage, destination: EntitySchema, joinTable: String, foreignKeys: [Column],
+        joinParentColumns: [Column], joinChildColumns: [Column]
+    ) -> Statements {
+        let destinationTable = SQLName.quoted(destination.table)
         let table = destination.sql(dialect)
         let join = SQLName.quoted(joinTable)
         var made = Statements()
@@ -224,20 +229,17 @@ struct RelationshipSchema: Sendable {
         }
     }
 
-    /// `.joinTable`, PostgreSQL: the links of `count` rows (each row's parent, child and position
-    /// bound in turn) in one statement, each kept as it is when already there.
-    func insertLinks(rows count: Int) -> String {
-        let columns = Self.list(joinParentColumns + joinChildColumns) + ", \"position\""
-        let row = "(" + Array(repeating: "?", count: joinParentColumns.count + joinChildColumns.count + 1).joined(separator: ", ") + ")"
-        return "INSERT INTO \(SQLName.quoted(joinTable)) (\(columns)) VALUES "
-            + Array(repeating: row, count: count).joined(separator: ", ") + " ON CONFLICT DO NOTHING"
+    /// `.joinTable`, PostgreSQL: links the rows bound (parent, child and position columns,
+    /// each as one array), each kept as it is when already there.
+    var insertLinks: String {
+        let columns = joinParentColumns + joinChildColumns + [Column("position", .integer)]
+        return "INSERT INTO \(SQLName.quoted(joinTable)) (\(Self.list(columns))) \(PostgresArrays.rows(of: columns)) ON CONFLICT DO NOTHING"
     }
 
-    /// `.joinTable`, PostgreSQL: removes every link of `count` bound parent identities.
-    func deleteLinks(ofParents count: Int) -> String {
-        let tuple = "(" + Array(repeating: "?", count: joinParentColumns.count).joined(separator: ", ") + ")"
-        return "DELETE FROM \(SQLName.quoted(joinTable)) WHERE (\(Self.list(joinParentColumns))) IN ("
-            + Array(repeating: tuple, count: count).joined(separator: ", ") + ")"
+    /// `.joinTable`, PostgreSQL: removes every link of the parent identities bound (one array
+    /// per parent column).
+    var deleteLinksOfParents: String {
+        "DELETE FROM \(SQLName.quoted(joinTable)) WHERE \(PostgresArrays.matching(joinParentColumns))"
     }
 
     /// The migration creating ``creation``.
@@ -251,7 +253,7 @@ struct RelationshipSchema: Sendable {
 }
 
 /// A ``Connection`` resolved against its parent.
-struct ConnectionSchema: Sendable {
+final class ConnectionSchema: Sendable {
     let keyPath: String
     let keys: [String]
     let isToMany: Bool

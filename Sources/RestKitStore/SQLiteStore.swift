@@ -109,7 +109,7 @@ public final class SQLiteStore: Sendable {
     ///   SQLite errors.
     public func register<Model>(_ entity: EntityMapping<Model>, changingSchema: Bool = true) async throws(StoreError) {
         // The entity and every entity its relationships and connections reach.
-        let schemas = entity.schema.reachable
+        let schemas = entity.schema.reachable()
         let known = registered.withLock { registered in schemas.map { registered[$0.table] } }
         for (schema, signature) in zip(schemas, known) where signature != nil && signature != schema.signature {
             throw StoreError(.notRegistered, "another mapping with a different schema is registered for this table", entity: schema.table)

@@ -72,11 +72,16 @@ struct StoreImport {
     /// others), so that a backend across a network finds them in a few statements per table
     /// instead of one each.
     mutating func prefetch(_ elements: [Representation], schema: EntitySchema) throws {
+        // Tables empty when the operation began hold only its own rows: nothing to read.
+        var needed: Set<String> = []
+        for reached in schema.reachable(followingConnections: false) where try !tableWasEmpty(reached.table) { needed.insert(reached.table) }
+        guard !needed.isEmpty else { return }
         var wanted: [String: (schema: EntitySchema, identities: [[DatabaseValue]], listed: Set<[DatabaseValue]>)] = [:]
         var order: [String] = []
         func gather(_ elements: [Representation], of schema: EntitySchema) {
+            let reads = needed.contains(schema.table)
             for element in elements where element.kind == .object {
-                if let identity = try? identity(of: element, schema: schema, at: .root) {
+                if reads, let identity = try? identity(of: element, schema: schema, at: .root) {
                     if wanted[schema.table] == nil {
                         wanted[schema.table] = (schema, [], [])
                         order.append(schema.table)
@@ -93,7 +98,7 @@ struct StoreImport {
         }
         gather(elements, of: schema)
         for table in order {
-            guard let (schema, identities, _) = wanted[table], try !tableWasEmpty(table) else { continue }
+            guard let (schema, identities, _) = wanted[table] else { continue }
             try session.prefetchRows(of: schema.sql(session.dialect), identifiedBy: identities)
         }
     }

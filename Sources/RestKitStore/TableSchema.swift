@@ -2,7 +2,7 @@ internal import GRDB
 
 /// The SQL of one entity's table (its stored columns: attributes and to-one foreign keys) in
 /// one backend's dialect, and the check of an existing table against it.
-struct TableSchema: Sendable {
+final class TableSchema: Sendable {
     let dialect: SQLDialect
     let table: String
     let columns: [Column]
@@ -48,17 +48,16 @@ struct TableSchema: Sendable {
         identificationPositions.map { $0 < row.count ? row[$0] : .null }
     }
 
-    /// The upsert of `count` rows in one statement (every column of each row bound, in order).
-    func upsert(rows count: Int) -> String {
-        guard count > 1 else { return upsert }
-        return "\(insertInto) VALUES \(Array(repeating: rowPlaceholders, count: count).joined(separator: ", ")) \(onConflict)"
+    /// PostgreSQL: the upsert of any number of rows, each column's values bound as one array
+    /// (``PostgresArrays``), rows in array order.
+    var upsertRows: String {
+        "\(insertInto) \(PostgresArrays.rows(of: columns)) \(onConflict)"
     }
 
-    /// The stored rows of `count` bound identities.
-    func selectIdentifiedAmong(_ count: Int) -> String {
-        let names = identificationColumns.map { SQLName.quoted($0.name) }.joined(separator: ", ")
-        let tuple = "(" + Array(repeating: "?", count: identificationColumns.count).joined(separator: ", ") + ")"
-        return select + " WHERE (\(names)) IN (" + Array(repeating: tuple, count: count).joined(separator: ", ") + ")"
+    /// PostgreSQL: the stored rows of the identities bound as arrays (one per identification
+    /// column).
+    var selectIdentifiedAmong: String {
+        select + " WHERE " + PostgresArrays.matching(identificationColumns)
     }
 
     /// Deletes the row with a bound identity.

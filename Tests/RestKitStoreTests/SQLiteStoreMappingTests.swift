@@ -184,6 +184,64 @@ struct SQLiteStoreMappingTests {
         }
     }
 
+    /// Texts and numbers that need quoting or escaping in a statement (PostgreSQL sends each
+    /// column of a batch as one array), in more rows than one batch, written, updated, and
+    /// found again by composite identities holding the same characters.
+    @Test(arguments: StoreBackend.available)
+    func awkwardValuesRoundTripInBatches(kind: StoreBackend) async throws {
+        let texts = [
+            "plain", #"say "hi""#, #"back\slash\"#, "{a,b}", "(1, 2)", "NULL", "null", "", " padded ", "tab\tnew\nline",
+            "ünïcödé 🎉", "comma,separated", "'single'", #"\x41"#, "$1",
+        ]
+        let ratings = [0.0, -0.0, 1.5, -2.25e-300, 1.7976931348623157e308, 5e-324, 123456789.125]
+        func articles(_ ids: ClosedRange<Int>, edit: Int) -> Representation {
+            .array(ids.map { id in
+                var object: OrderedDictionary<String, Representation> = [
+                    "id": .int(Int64(id)), "title": .string(texts[(id + edit) % texts.count]),
+                    "rating": .double(ratings[(id + edit) % ratings.count]), "featured": .bool((id + edit).isMultiple(of: 2)),
+                ]
+                object["body"] = id.isMultiple(of: 3) ? .null : .string(texts[(id * 7 + edit) % texts.count])
+                return .object(object)
+            })
+        }
+        func expected(_ ids: ClosedRange<Int>, edit: Int) -> [StoredArticle] {
+            ids.map { id in
+                StoredArticle(
+                    id: id, title: texts[(id + edit) % texts.count], body: id.isMultiple(of: 3) ? nil : texts[(id * 7 + edit) % texts.count],
+                    rating: ratings[(id + edit) % ratings.count], featured: (id + edit).isMultiple(of: 2))
+            }
+        }
+        try await withStore(kind) { store in
+            let entity = try articleEntity()
+            try await store.register(entity)
+            #expect(try await store.map(articles(1...2_345, edit: 0), with: entity).inserted == 2_345)
+            #expect(try await store.objects(of: entity) == expected(1...2_345, edit: 0))
+            let again = try await store.map(articles(1...2_345, edit: 1), with: entity)
+            #expect(again.updated == 2_345 && again.inserted == 0)
+            #expect(try await store.objects(of: entity) == expected(1...2_345, edit: 1))
+
+            var mapping = ObjectMapping(Membership.init) {
+                $0.map(["team": \Membership.team, "user": \Membership.user, "role": \Membership.role])
+            }
+            mapping.identificationAttributes = ["team", "user"]
+            let memberships = try EntityMapping(
+                mapping, table: "memberships", columns: [Column("team", .text), Column("user", .integer), Column("role", .text)])
+            try await store.register(memberships)
+            func members(role: String) -> Representation {
+                .array(texts.indices.flatMap { index in
+                    (1...100).map { user in
+                        Representation.object(["team": .string(texts[index]), "user": .int(Int64(user)), "role": .string(role)])
+                    }
+                })
+            }
+            #expect(try await store.map(members(role: "member"), with: memberships).inserted == texts.count * 100)
+            let promoted = try await store.map(members(role: #"o"w\ner"#), with: memberships)
+            #expect(promoted.updated == texts.count * 100 && promoted.inserted == 0)
+            #expect(try await store.count(of: memberships) == texts.count * 100)
+            #expect(try await store.object(of: memberships, identifiedBy: ["team": .string(#"back\slash\"#), "user": 7])?.role == #"o"w\ner"#)
+        }
+    }
+
     @Test(arguments: StoreBackend.available)
     func anUnregisteredEntityIsAnError(kind: StoreBackend) async throws {
         try await withStore(kind) { store in
