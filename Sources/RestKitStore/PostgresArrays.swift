@@ -1,4 +1,5 @@
 internal import GRDB
+internal import NIOCore
 
 /// PostgreSQL statements over many rows with one parameter per column: each column's values
 /// go as one array (its text form, bound as text of unspecified type and cast where used), and
@@ -38,33 +39,67 @@ enum PostgresArrays {
         columns.map { "?::\(SQLDialect.postgres.declaredType($0.type))[]" }.joined(separator: ", ")
     }
 
-    /// The arguments of `rows` (each `width` values): one array per column.
+    /// The arguments of `rows` (each `width` values): one array per column, as text
+    /// (``PostgresSession`` writes the same text straight into the message it sends).
     static func arguments(_ rows: [[DatabaseValue]], width: Int) -> [DatabaseValue] {
-        (0..<width).map { column in
-            literal(rows.lazy.map { column < $0.count ? $0[column] : .null }).databaseValue
-        }
+        (0..<width).map { column in text(column: column, of: rows).databaseValue }
     }
 
-    /// The text form of an array of `values`: each element quoted (`\` and `"` escaped), NULL
-    /// for a null.
-    static func literal(_ values: some Sequence<DatabaseValue>) -> String {
-        var bytes: [UInt8] = [UInt8(ascii: "{")]
-        var first = true
-        for value in values {
-            if !first { bytes.append(UInt8(ascii: ",")) }
-            first = false
-            guard let text = PostgresSession.text(value) else {
-                bytes.append(contentsOf: "NULL".utf8)
-                continue
+    /// The text form of an array of `values`.
+    static func literal(_ values: [DatabaseValue]) -> String {
+        text(column: 0, of: values.map { [$0] })
+    }
+
+    private static func text(column: Int, of rows: [[DatabaseValue]]) -> String {
+        var buffer = ByteBufferAllocator().buffer(capacity: 16 * rows.count + 2)
+        write(column: column, of: rows, into: &buffer)
+        return String(buffer: buffer)
+    }
+
+    /// Writes the text form of the array of `rows`' values in `column` (`{"1","a \"b\"",NULL}`):
+    /// each element quoted (`\` and `"` escaped), NULL for a null or a missing value.
+    static func write(column: Int, of rows: [[DatabaseValue]], into buffer: inout ByteBuffer) {
+        buffer.writeInteger(UInt8(ascii: "{"))
+        for (index, row) in rows.enumerated() {
+            if index > 0 { buffer.writeInteger(UInt8(ascii: ",")) }
+            let value = column < row.count ? row[column] : .null
+            switch value.storage {
+            case .null:
+                buffer.writeStaticString("NULL")
+            case .blob(let data):
+                // `\x…`, its backslash escaped.
+                buffer.writeStaticString(#""\\x"#)
+                let digits: StaticString = "0123456789abcdef"
+                digits.withUTF8Buffer { digits in
+                    for byte in data {
+                        buffer.writeInteger(digits[Int(byte >> 4)])
+                        buffer.writeInteger(digits[Int(byte & 0x0F)])
+                    }
+                }
+                buffer.writeInteger(UInt8(ascii: "\""))
+            case .string(let text):
+                buffer.writeInteger(UInt8(ascii: "\""))
+                writeEscaped(text, into: &buffer)
+                buffer.writeInteger(UInt8(ascii: "\""))
+            case .int64, .double:
+                buffer.writeInteger(UInt8(ascii: "\""))
+                buffer.writeString(PostgresSession.text(value) ?? "")
+                buffer.writeInteger(UInt8(ascii: "\""))
             }
-            bytes.append(UInt8(ascii: "\""))
-            for byte in text.utf8 {
-                if byte == UInt8(ascii: "\"") || byte == UInt8(ascii: "\\") { bytes.append(UInt8(ascii: "\\")) }
-                bytes.append(byte)
-            }
-            bytes.append(UInt8(ascii: "\""))
         }
-        bytes.append(UInt8(ascii: "}"))
-        return String(decoding: bytes, as: UTF8.self)
+        buffer.writeInteger(UInt8(ascii: "}"))
+    }
+
+    /// `text` with `\` and `"` escaped by a backslash.
+    private static func writeEscaped(_ text: String, into buffer: inout ByteBuffer) {
+        let quote = UInt8(ascii: "\""), backslash = UInt8(ascii: "\\")
+        guard text.utf8.contains(where: { $0 == quote || $0 == backslash }) else {
+            buffer.writeString(text)
+            return
+        }
+        for byte in text.utf8 {
+            if byte == quote || byte == backslash { buffer.writeInteger(backslash) }
+            buffer.writeInteger(byte)
+        }
     }
 }

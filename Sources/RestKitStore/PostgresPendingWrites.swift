@@ -22,10 +22,15 @@ internal import GRDB
 /// let rest = pending.drain()                    // everything else, before a read
 /// ```
 struct PostgresPendingWrites {
-    /// One statement to send: SQL with `?` placeholders and its arguments.
+    /// One statement to send: SQL with one `?` placeholder per column of its rows, each bound
+    /// to the array of that column's values.
     struct Statement {
         let sql: String
-        let arguments: [DatabaseValue]
+        let rows: [[DatabaseValue]]
+        let width: Int
+
+        /// The arrays bound, as text.
+        var arguments: [DatabaseValue] { PostgresArrays.arguments(rows, width: width) }
     }
 
     /// At most this many rows per statement.
@@ -48,7 +53,7 @@ struct PostgresPendingWrites {
         }
 
         var statement: Statement {
-            Statement(sql: table.upsertRows, arguments: PostgresArrays.arguments(rows, width: table.columns.count))
+            Statement(sql: table.upsertRows, rows: rows, width: table.columns.count)
         }
     }
 
@@ -64,14 +69,13 @@ struct PostgresPendingWrites {
 
         var deletionStatement: Statement? {
             guard !deletions.isEmpty else { return nil }
-            return Statement(
-                sql: relationship.deleteLinksOfParents, arguments: PostgresArrays.arguments(deletions, width: relationship.joinParentColumns.count))
+            return Statement(sql: relationship.deleteLinksOfParents, rows: deletions, width: relationship.joinParentColumns.count)
         }
 
         var insertionStatement: Statement? {
             guard !insertions.isEmpty else { return nil }
             let width = relationship.joinParentColumns.count + relationship.joinChildColumns.count + 1
-            return Statement(sql: relationship.insertLinks, arguments: PostgresArrays.arguments(insertions, width: width))
+            return Statement(sql: relationship.insertLinks, rows: insertions, width: width)
         }
 
         /// Both statements, deletions first; empties the group.

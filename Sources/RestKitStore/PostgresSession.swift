@@ -11,7 +11,8 @@ internal import PostgresNIO
 ///
 /// A statement is a round trip to the server, so writes are gathered into multi-row statements
 /// (``PostgresPendingWrites``: upserts per table, link deletions and insertions per join
-/// table), sent when one is full and before any other statement runs, so reads see them; and
+/// table), sent when one is full and before any other statement runs, so reads see them, and
+/// not waited for until then (the next batch is made while the server writes this one); and
 /// the stored rows of many identities are read ahead in a few `SELECT … WHERE (…) IN (…)`.
 /// Every value is bound as text of unspecified type, which the server reads as the type of the
 /// column it meets (`BOOLEAN` accepts `1`/`0`, `BYTEA` `\x…`).
@@ -46,8 +47,57 @@ final class PostgresSession: StoreSession {
                 binds.appendNull()
             }
         }
+        return try send(sql, binds)
+    }
+
+    /// Sends `statement`, each column of its rows bound as one array, and waits for every row.
+    private func send(_ statement: PostgresPendingWrites.Statement) throws -> PostgresQueryResult {
+        try send(statement.sql, Self.binds(of: statement))
+    }
+
+    private static func binds(of statement: PostgresPendingWrites.Statement) -> PostgresBindings {
+        var binds = PostgresBindings(capacity: statement.width)
+        for column in 0..<statement.width { binds.append(ArrayParameter(rows: statement.rows, column: column)) }
+        return binds
+    }
+
+    /// Sends `sql` after the writes in flight have ended (throwing the first one's error), and
+    /// waits for its rows.
+    private func send(_ sql: String, _ binds: PostgresBindings) throws -> PostgresQueryResult {
+        try settle()
         let query = PostgresQuery(unsafeSQL: numberingPlaceholders(sql), binds: binds)
         return try Self.wait(for: connection.query(query, logger: logger), on: connection)
+    }
+
+    // MARK: Writes in flight
+
+    /// Sends a gathered write without waiting for it: the server runs a connection's
+    /// statements in order, so the next batch is made while it writes this one. At most
+    /// ``maximumInFlight`` are outstanding (the oldest is waited for first); every one has
+    /// ended, its error thrown, before any other statement is sent (``settle()``).
+    private func write(_ statement: PostgresPendingWrites.Statement) throws {
+        let query = PostgresQuery(unsafeSQL: numberingPlaceholders(statement.sql), binds: Self.binds(of: statement))
+        inFlight.append(connection.query(query, logger: logger))
+        if inFlight.count > Self.maximumInFlight { try settle(keeping: Self.maximumInFlight) }
+    }
+
+    /// Writes sent and not waited for yet, oldest first.
+    private var inFlight: [EventLoopFuture<PostgresQueryResult>] = []
+    static let maximumInFlight = 4
+
+    /// Waits for the writes in flight until `keeping` remain; the first that failed is thrown
+    /// (and the others forgotten: after a failure the server refuses the transaction's
+    /// statements until `ROLLBACK`).
+    private func settle(keeping: Int = 0) throws {
+        while inFlight.count > keeping {
+            let oldest = inFlight.removeFirst()
+            do {
+                _ = try Self.wait(for: oldest, on: connection)
+            } catch {
+                inFlight.removeAll()
+                throw error
+            }
+        }
     }
 
     /// ``numberingPlaceholders(_:)``, remembered for statements sent again.
@@ -127,9 +177,11 @@ final class PostgresSession: StoreSession {
             let batch = Array(identities[start..<min(start + PostgresPendingWrites.maximumRows, identities.count)])
             start += batch.count
             for identity in batch { found[identity] = .some(nil) }
-            let arguments = PostgresArrays.arguments(batch, width: table.identificationColumns.count)
-            for row in try rows(table.selectIdentifiedAmong, arguments) {
-                found[table.identity(ofRow: row)] = .some(row)
+            let statement = PostgresPendingWrites.Statement(sql: table.selectIdentifiedAmong, rows: batch, width: table.identificationColumns.count)
+            try flush()
+            for row in try send(statement) {
+                let values = try Self.values(row)
+                found[table.identity(ofRow: values)] = .some(values)
             }
         }
         prefetched[table.table] = found
@@ -152,14 +204,14 @@ final class PostgresSession: StoreSession {
         try send(pending.insertLink(parent: parent, child: child, position: position, in: relationship))
     }
 
-    /// Sends every write not sent yet.
+    /// Sends every write not sent yet (the next statement sent waits for them to end).
     func flush() throws {
         guard !pending.isEmpty else { return }
         try send(pending.drain())
     }
 
     private func send(_ statements: [PostgresPendingWrites.Statement]) throws {
-        for statement in statements { _ = try send(statement.sql, statement.arguments) }
+        for statement in statements { try write(statement) }
     }
 
     // MARK: Values
@@ -171,6 +223,17 @@ final class PostgresSession: StoreSession {
         var psqlFormat: PostgresFormat { .text }
         func encode<JSONEncoder: PostgresJSONEncoder>(into byteBuffer: inout ByteBuffer, context: PostgresEncodingContext<JSONEncoder>) {
             byteBuffer.writeString(text)
+        }
+    }
+
+    /// One column of many rows, as a PostgreSQL array in text form (``PostgresArrays``).
+    private struct ArrayParameter: PostgresDynamicTypeEncodable {
+        let rows: [[DatabaseValue]]
+        let column: Int
+        var psqlType: PostgresDataType { .null }   // OID 0: cast where used (`?::BIGINT[]`)
+        var psqlFormat: PostgresFormat { .text }
+        func encode<JSONEncoder: PostgresJSONEncoder>(into byteBuffer: inout ByteBuffer, context: PostgresEncodingContext<JSONEncoder>) {
+            PostgresArrays.write(column: column, of: rows, into: &byteBuffer)
         }
     }
 

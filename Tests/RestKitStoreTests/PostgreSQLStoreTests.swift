@@ -281,6 +281,34 @@ struct PostgreSQLStoreTests {
         }
     }
 
+    /// Batches are sent without waiting for the one before: a batch the server refuses, with
+    /// later ones already sent, fails the import with the server's reason, writes nothing, and
+    /// leaves the connection ready for the next operation.
+    @Test func aBatchTheServerRefusesMidImportFailsItWithTheReasonAndWritesNothing() async throws {
+        try await withStore(.postgres) { store in
+            let store = try #require(store as? PostgreSQLStore)
+            let entity = try Self.items()
+            try await store.register(entity)
+            _ = try await store.map(Self.payload(0..<3, field: "a", value: "kept"), with: entity)
+            try await store.transaction(.write, entity: nil, doing: "constraining") { session in
+                try session.execute("ALTER TABLE items ADD CONSTRAINT short_b CHECK (length(b) < 12)", [])
+            }
+            // 6,000 rows: the refused one (id 4,321) is in the fifth batch of 1,000.
+            let rows: [Representation] = (0..<6_000).map { id in
+                .object(["id": .int(Int64(id)), "b": .string(id == 4_321 ? "far too long for b" : "b\(id)")])
+            }
+            let error = await #expect(throws: StoreError.self) { try await store.map(.array(rows), with: entity) }
+            #expect(error?.errorType == .database)
+            #expect(error?.reason.contains("short_b") == true, "\(String(describing: error))")
+            #expect(try await store.count(of: entity) == 3)
+            #expect(try await store.objects(of: entity).map(\.b) == [nil, nil, nil])
+            // The same connections serve the next import.
+            let written = try await store.map(.array(Array(rows.prefix(4_000))), with: entity)
+            #expect(written.inserted == 3_997 && written.updated == 3)
+            #expect(try await store.count(of: entity) == 4_000)
+        }
+    }
+
     /// Full-text search: a GIN expression index that the search uses, indexing a table made
     /// before, following changes made outside the store, replaced for other columns; the
     /// `unaccent` extension lives in a schema of its own, so dropping one store's schema leaves

@@ -1,3 +1,4 @@
+import Foundation
 import GRDB
 @testable import RestKitStore
 import Testing
@@ -20,9 +21,9 @@ import Testing
     @Test func arraysQuoteEveryElementAndEscapeQuotesAndBackslashes() {
         let values: [DatabaseValue] = [
             "plain".databaseValue, #"say "hi" \ bye"#.databaseValue, "".databaseValue, "NULL".databaseValue, .null,
-            42.databaseValue, 1.5.databaseValue, Double.infinity.databaseValue, "{a,b}".databaseValue,
+            42.databaseValue, 1.5.databaseValue, Double.infinity.databaseValue, "{a,b}".databaseValue, Data([0, 0x5C, 0xFF]).databaseValue,
         ]
-        #expect(PostgresArrays.literal(values) == #"{"plain","say \"hi\" \\ bye","","NULL",NULL,"42","1.5","Infinity","{a,b}"}"#)
+        #expect(PostgresArrays.literal(values) == #"{"plain","say \"hi\" \\ bye","","NULL",NULL,"42","1.5","Infinity","{a,b}","\\x005cff"}"#)
         #expect(PostgresArrays.literal([]) == "{}")
     }
 
