@@ -203,9 +203,9 @@ public final class PostgreSQLStore: Sendable {
                 } catch where access == .write && Self.isConflict(error) && attempt < maximumAttempts {
                     // Another writer won: wait (a random time up to 10 ms, doubling with each
                     // attempt up to 2 s: "full jitter", so writers fall out of step) and
-                    // run the whole operation again — holding the schema's write lock from now
-                    // on, so that large overlapping imports, which would conflict again each
-                    // time, take turns instead.
+                    // run the whole operation again — holding the schema's write lock alone
+                    // from now on, so that large overlapping imports, which would conflict
+                    // again each time, take turns instead (see `runOnce`).
                     Thread.sleep(forTimeInterval: Double.random(in: 0...min(2.0, 0.010 * Double(1 << min(attempt, 10)))))
                     attempt += 1
                 }
@@ -213,13 +213,16 @@ public final class PostgreSQLStore: Sendable {
         }
     }
 
-    /// One transaction; `serialized` (a write that conflicted before) first takes the write
-    /// lock of the store's schema, which every such retry takes: writers that conflicted run
-    /// one at a time, so each retry can lose only to writers on their first attempt, and an
-    /// operation ends after a bounded number of attempts however large the overlap. The lock is
-    /// a session lock taken *before* `BEGIN`, so that the transaction's snapshot comes after
-    /// the previous holder's commit (taken inside, the snapshot would predate it and conflict
-    /// again); it is released after `COMMIT` or `ROLLBACK`, or with the connection.
+    /// One transaction. Writes hold the write lock of the store's schema: a first attempt
+    /// shares it (taken inside its transaction, released when it ends), and a retry
+    /// (`serialized`: a write that conflicted before) holds it alone. A retry thus waits for
+    /// the writes running, keeps new ones waiting (PostgreSQL queues a shared request behind a
+    /// waiting exclusive one), and runs with no other store writer beside it, so it cannot
+    /// conflict again: among stores, an operation ends by its second attempt however large the
+    /// overlap. The exclusive lock is a session lock taken *before* `BEGIN`, so that the
+    /// transaction's snapshot comes after the previous holders' commits (taken inside, the
+    /// snapshot would predate them and conflict again); it is released after `COMMIT` or
+    /// `ROLLBACK`, or with the connection.
     private func runOnce<T>(_ access: Access, serialized: Bool = false, _ body: (PostgresSession) throws -> T) throws -> T {
         let connection = try connections.take()
         let session = PostgresSession(connection, logger: logger)
@@ -232,6 +235,7 @@ public final class PostgreSQLStore: Sendable {
                 locked = true
             }
             try session.command(access.begin)
+            if access == .write && !locks { try session.command("SELECT pg_advisory_xact_lock_shared(\(lock))") }
             if access == .schema { try session.command("SELECT pg_advisory_xact_lock(\(Self.schemaLock))") }
             let value = try body(session)
             try session.flush()
