@@ -89,20 +89,20 @@ struct PostgreSQLStoreTests {
         try await withStore(.postgres) { store in
             let entity = try Self.items()
             try await store.register(entity)
-            // 1,234 objects (three batches of upserts), one of them twice in the same batch.
-            var elements = (0..<1_234).map { id in Representation.object(["id": .int(Int64(id)), "a": .string("a\(id)")]) }
+            // 2,345 objects (three batches of upserts, at most 1,000 rows each), one of them twice in the same batch.
+            var elements = (0..<2_345).map { id in Representation.object(["id": .int(Int64(id)), "a": .string("a\(id)")]) }
             elements.insert(["id": 7, "a": "seven, later"], at: 300)
             let first = try await store.map(.array(elements), with: entity)
-            #expect(first.inserted == 1_234)
-            #expect(try await store.count(of: entity) == 1_234)
+            #expect(first.inserted == 2_345)
+            #expect(try await store.count(of: entity) == 2_345)
             #expect(try await store.object(of: entity, identifiedBy: 7)?.a == "seven, later")
             // Again, onto stored rows (read ahead in batches): merged, nothing duplicated.
-            let second = try await store.map(Self.payload(0..<1_234, field: "b", value: "b"), with: entity)
-            #expect(second.updated == 1_234)
+            let second = try await store.map(Self.payload(0..<2_345, field: "b", value: "b"), with: entity)
+            #expect(second.updated == 2_345)
             #expect(second.inserted == 0)
             let all = try await store.objects(of: entity)
-            #expect(all.count == 1_234)
-            #expect(all.map(\.id) == Array(0..<1_234))
+            #expect(all.count == 2_345)
+            #expect(all.map(\.id) == Array(0..<2_345))
             #expect(all.allSatisfy { $0.b == "b\($0.id)" && $0.a != nil })
             #expect(all[7].a == "seven, later")
         }
