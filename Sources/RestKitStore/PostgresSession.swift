@@ -167,6 +167,8 @@ final class PostgresSession: StoreSession {
         return try firstRow(table.selectIdentified, identity)
     }
 
+    var readsAhead: Bool { true }
+
     /// Reads the rows of `identities` ahead, replacing what was read ahead for `table` before
     /// (a streaming import reads each chunk's, in flat memory).
     func prefetchRows(of table: TableSchema, identifiedBy identities: [[DatabaseValue]]) throws {

@@ -55,6 +55,8 @@ final class SQLiteSession: StoreSession {
         try statement(table.selectIdentified).fetchOne(identity)
     }
 
+    var readsAhead: Bool { false }
+
     func prefetchRows(of table: TableSchema, identifiedBy identities: [[DatabaseValue]]) throws {}
 
     func upsert(_ values: [DatabaseValue], into table: TableSchema) throws {

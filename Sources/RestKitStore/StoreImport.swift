@@ -72,6 +72,7 @@ struct StoreImport {
     /// others), so that a backend across a network finds them in a few statements per table
     /// instead of one each.
     mutating func prefetch(_ elements: [Representation], schema: EntitySchema) throws {
+        guard session.readsAhead else { return }
         // Tables empty when the operation began hold only its own rows: nothing to read.
         var needed: Set<String> = []
         for reached in schema.reachable(followingConnections: false) where try !tableWasEmpty(reached.table) { needed.insert(reached.table) }

@@ -29,6 +29,10 @@ protocol StoreSession: AnyObject {
     /// The stored row (`table`'s stored columns) with `identity`, or `nil`.
     func storedRow(of table: TableSchema, identifiedBy identity: [DatabaseValue]) throws -> [DatabaseValue]?
 
+    /// Whether ``prefetchRows(of:identifiedBy:)`` reads anything (an embedded backend, for which
+    /// a lookup costs less than gathering the identities, does not).
+    var readsAhead: Bool { get }
+
     /// Reads the stored rows of many identities ahead, so that ``storedRow(of:identifiedBy:)``
     /// answers them without a query each (a backend across a network reads them in a few
     /// statements; an embedded one may do nothing).
