@@ -63,29 +63,13 @@ enum PostgresArrays {
         for (index, row) in rows.enumerated() {
             if index > 0 { buffer.writeInteger(UInt8(ascii: ",")) }
             let value = column < row.count ? row[column] : .null
-            switch value.storage {
-            case .null:
+            guard let text = PostgresSession.text(value) else {
                 buffer.writeStaticString("NULL")
-            case .blob(let data):
-                // `\x…`, its backslash escaped.
-                buffer.writeStaticString(#""\\x"#)
-                let digits: StaticString = "0123456789abcdef"
-                digits.withUTF8Buffer { digits in
-                    for byte in data {
-                        buffer.writeInteger(digits[Int(byte >> 4)])
-                        buffer.writeInteger(digits[Int(byte & 0x0F)])
-                    }
-                }
-                buffer.writeInteger(UInt8(ascii: "\""))
-            case .string(let text):
-                buffer.writeInteger(UInt8(ascii: "\""))
-                writeEscaped(text, into: &buffer)
-                buffer.writeInteger(UInt8(ascii: "\""))
-            case .int64, .double:
-                buffer.writeInteger(UInt8(ascii: "\""))
-                buffer.writeString(PostgresSession.text(value) ?? "")
-                buffer.writeInteger(UInt8(ascii: "\""))
+                continue
             }
+            buffer.writeInteger(UInt8(ascii: "\""))
+            writeEscaped(text, into: &buffer)   // a blob's `\x…` gets its backslash escaped
+            buffer.writeInteger(UInt8(ascii: "\""))
         }
         buffer.writeInteger(UInt8(ascii: "}"))
     }

@@ -109,34 +109,47 @@ struct PostgreSQLStoreTests {
     }
 
     @Test func concurrentWritersOfTheSameObjectsLoseNoUpdateAndCreateNoDuplicate() async throws {
-        let configuration = try PostgresTestServer.freshConfiguration()
         let entity = try Self.items()
-        // Four stores (four connection pools, as four processes would have), each writing one
-        // field of overlapping objects, several rounds at once.
-        let stores = (0..<4).map { _ in PostgreSQLStore(configuration: configuration) }
-        for store in stores { try await store.register(entity) }
-        let fields = ["a", "b", "c", "d"]
-        try await withThrowingTaskGroup(of: Void.self) { group in
-            for (index, store) in stores.enumerated() {
-                group.addTask {
-                    for round in 0..<5 {
-                        let start = (index * 37 + round * 11) % 60
-                        _ = try await store.map(Self.payload(start..<(start + 120), field: fields[index], value: "\(fields[index])\(round)-"), with: entity)
-                    }
-                    // The last round of each writer covers every object.
-                    _ = try await store.map(Self.payload(0..<200, field: fields[index], value: "\(fields[index])-final-"), with: entity)
-                }
+        // Several rounds of overlapping objects; the last round of each writer covers every object.
+        let all = try await Self.fourWritersAtOnce(of: entity, configuration: PostgresTestServer.freshConfiguration()) { store, index, field in
+            for round in 0..<5 {
+                let start = (index * 37 + round * 11) % 60
+                _ = try await store.map(Self.payload(start..<(start + 120), field: field, value: "\(field)\(round)-"), with: entity)
             }
-            try await group.waitForAll()
+            _ = try await store.map(Self.payload(0..<200, field: field, value: "\(field)-final-"), with: entity)
         }
-        let all = try await stores[0].objects(of: entity)
         #expect(all.count == 200)
         #expect(all.map(\.id).sorted() == Array(0..<200))   // in the order first stored, which the writers raced for
         for item in all {
             #expect(item.a == "a-final-\(item.id)" && item.b == "b-final-\(item.id)" && item.c == "c-final-\(item.id)" && item.d == "d-final-\(item.id)",
                 "\(item)")
         }
-        for store in stores { await store.close() }
+    }
+
+    /// Four stores (four connection pools, as four processes would have) on `configuration`,
+    /// each running `writes` with its index and its field (`a`…`d`) at the same time; returns
+    /// every stored object afterwards.
+    static func fourWritersAtOnce(
+        of entity: EntityMapping<Item>, configuration: PostgreSQLStore.Configuration,
+        _ writes: @escaping @Sendable (PostgreSQLStore, Int, String) async throws -> Void
+    ) async throws -> [Item] {
+        let stores = (0..<4).map { _ in PostgreSQLStore(configuration: configuration) }
+        for store in stores { try await store.register(entity) }
+        let fields = ["a", "b", "c", "d"]
+        do {
+            try await withThrowingTaskGroup(of: Void.self) { group in
+                for (index, store) in stores.enumerated() {
+                    group.addTask { try await writes(store, index, fields[index]) }
+                }
+                try await group.waitForAll()
+            }
+            let all = try await stores[0].objects(of: entity)
+            for store in stores { await store.close() }
+            return all
+        } catch {
+            for store in stores { await store.close() }
+            throw error
+        }
     }
 
     /// Large imports of the same objects at once conflict again on every plain retry (rkbench's
@@ -149,26 +162,16 @@ struct PostgreSQLStoreTests {
         var configuration = try PostgresTestServer.freshConfiguration()
         configuration.maximumAttempts = 2
         let entity = try Self.items()
-        let stores = (0..<4).map { _ in PostgreSQLStore(configuration: configuration) }
-        for store in stores { try await store.register(entity) }
-        let fields = ["a", "b", "c", "d"]
-        try await withThrowingTaskGroup(of: Void.self) { group in
-            for (index, store) in stores.enumerated() {
-                group.addTask {
-                    for round in 0..<2 {
-                        for page in 0..<6 {
-                            let ids = (page * 500)..<((page + 1) * 500)
-                            _ = try await store.map(Self.payload(ids, field: fields[index], value: "\(fields[index])\(round)-"), with: entity)
-                        }
-                    }
+        let all = try await Self.fourWritersAtOnce(of: entity, configuration: configuration) { store, _, field in
+            for round in 0..<2 {
+                for page in 0..<6 {
+                    let ids = (page * 500)..<((page + 1) * 500)
+                    _ = try await store.map(Self.payload(ids, field: field, value: "\(field)\(round)-"), with: entity)
                 }
             }
-            try await group.waitForAll()
         }
-        let all = try await stores[0].objects(of: entity)
         #expect(all.count == 3_000)
         #expect(all.allSatisfy { $0.a == "a1-\($0.id)" && $0.b == "b1-\($0.id)" && $0.c == "c1-\($0.id)" && $0.d == "d1-\($0.id)" })
-        for store in stores { await store.close() }
     }
 
     /// Four processes (the `store-import-child` helper), each writing one field of overlapping
