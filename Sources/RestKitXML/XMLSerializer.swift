@@ -31,6 +31,13 @@ public import RestKitCore
 ///   values, other order).
 /// - Text is escaped (`&` `<` `>`; `"` too in attributes; a carriage return as `&#xD;`), and
 ///   whitespace-only text is written as CDATA so the parser's whitespace policy keeps it.
+/// - Reading back: what this serializer writes parses to an equal representation under
+///   ``LibXML2Parser/WhitespacePolicy/dropWhitespaceOnly`` (the default), and under
+///   ``LibXML2Parser/WhitespacePolicy/preserve`` when not pretty-printed.
+///   ``LibXML2Parser/WhitespacePolicy/trim`` trims all text it reads, so a string that starts or
+///   ends with whitespace reads back trimmed: such a string can come from a document read under
+///   `.trim` itself, whose attribute values are kept verbatim (`<a z=" x "/>` is
+///   `{"a": {"z": " x "}}`, written as `<a><z> x </z></a>`).
 ///   Characters XML 1.0 cannot hold (most C0 controls, U+FFFE, U+FFFF) and keys that are not
 ///   XML names fail with `.unrepresentableValue` and the key path.
 public struct XMLSerializer: RepresentationSerializer {

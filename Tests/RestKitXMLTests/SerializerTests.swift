@@ -113,6 +113,21 @@ import Testing
         #expect(reparsed == parsed)
     }
 
+    /// A fuzzing finding (CI's xml-roundtrip smoke): `<a x='1' z=' '/>` read under `.trim`
+    /// keeps the attribute value `" "`, which is written as element text; `.trim` reads that
+    /// text back as `""`. The documented rule: what the serializer writes reads back equal
+    /// under `.dropWhitespaceOnly`; `.trim` trims the text it reads.
+    @Test(arguments: [false, true])
+    func attributeValuesWithSurroundingWhitespaceReadBackUnderTheDefaultPolicy(pretty: Bool) throws {
+        let source = #"<a x="1" z=" " y=" two words "><b>t</b></a>"#
+        let parsed = try LibXML2Parser(whitespace: .trim).parse(text: source)
+        #expect(parsed == ["a": ["x": "1", "z": " ", "y": " two words ", "b": "t"]])
+        let written = try XMLSerializer(prettyPrinted: pretty).serialize(parsed)
+        #expect(try LibXML2Parser().parse(written) == parsed)
+        #expect(try LibXML2Parser(whitespace: .trim).parse(written) == ["a": ["x": "1", "z": "", "y": "two words", "b": "t"]])
+        if !pretty { #expect(try LibXML2Parser(whitespace: .preserve).parse(written) == parsed) }
+    }
+
     /// A fuzzing finding (an iTunes RSS feed): `<itunes:category text="Sub"/>` reads as
     /// `{"text":"Sub"}`, was written as `<itunes:category>Sub</itunes:category>` and read back
     /// as the string "Sub". An object whose only key is "text" is written as the attribute.
