@@ -84,26 +84,46 @@ for executable in $EXECUTABLES; do
         ASAN_OPTIONS=detect_leaks=0 FUZZ_TARGET=$target FUZZ_WRITE_SEEDS=$seeds "$BIN/$executable"
         dirs=("$corpus" "$seeds")
         for dir in $(external_corpora "$dictionary"); do [ -d "$dir" ] && dirs+=("$dir"); done
-        # One libFuzzer process on this target with the given budget.
+        # One libFuzzer process on this target with the given budget; `wall_limit` is
+        # libFuzzer's -timeout (the hang limit, except in campaigns).
+        wall_limit=$TIMEOUT
         run_fuzzer() {
             FUZZ_TARGET=$target "$BIN/$executable" "${dirs[@]}" "$@" \
-                -dict="$FUZZ_DIR/dictionaries/$dictionary.dict" -timeout="$TIMEOUT" -rss_limit_mb="$RSS_LIMIT_MB" \
+                -dict="$FUZZ_DIR/dictionaries/$dictionary.dict" -timeout="$wall_limit" -rss_limit_mb="$RSS_LIMIT_MB" \
                 -max_len="$MAX_LEN" -print_final_stats=1 -artifact_prefix="$OUT/artifacts/$target-" 2>&1
         }
         if [ "$SMOKE" != 1 ] && [ -n "$RUNS" ]; then
             # A campaign: chunks in fresh processes, each starting from the corpus grown so far,
-            # until RUNS executions are done or a chunk fails; executions and exec/s are totals.
+            # until RUNS executions are done or a chunk finds something; executions and exec/s
+            # are totals. Hours on a shared machine see load spikes that make ordinary inputs
+            # take over a second of wall-clock time, so libFuzzer's own limit is ten times the
+            # hang limit, every input slower than the hang limit is saved (-report_slow_units)
+            # and replayed alone after its chunk: one that replays slowly is a hang (a finding),
+            # the others are set aside as load-* and the campaign goes on.
             : >"$log"
             executions=0
             status=0
+            wall_limit=$((TIMEOUT * 10))
             started=$(date +%s%N)
             while [ "$executions" -lt "$RUNS" ] && [ "$status" -eq 0 ]; do
                 remaining=$((RUNS - executions))
-                run_fuzzer -runs=$((remaining < CHUNK_RUNS ? remaining : CHUNK_RUNS)) >"$log.chunk"
+                run_fuzzer -runs=$((remaining < CHUNK_RUNS ? remaining : CHUNK_RUNS)) -report_slow_units="$TIMEOUT" >"$log.chunk"
                 status=$?
                 cat "$log.chunk" >>"$log"
                 chunk_executions=$(stat number_of_executed_units "$log.chunk")
                 executions=$((executions + ${chunk_executions:-0}))
+                while IFS= read -r slow; do
+                    replay=$(slowest_replay_ms "$executable" "$target" "$slow")
+                    if [ "$replay" -lt $((TIMEOUT * 1000)) ]; then
+                        mv "$slow" "$OUT/artifacts/load-$(basename "$slow")"
+                        echo "campaign: $(basename "$slow") replays in $replay ms: load, not a hang" >>"$log"
+                        # A chunk stopped by libFuzzer's limit on such an input goes on.
+                        case "$slow" in *-timeout-*) status=0 ;; esac
+                    else
+                        echo "campaign: $(basename "$slow") replays in $replay ms: a hang" >>"$log"
+                        status=1
+                    fi
+                done < <(find "$OUT/artifacts" -name "$target-slow-unit-*" -o -name "$target-timeout-*")
                 [ "${chunk_executions:-0}" -gt 0 ] || break
             done
             rm -f "$log.chunk"
