@@ -192,6 +192,9 @@ let package = Package(
                 .product(name: "Hummingbird", package: "hummingbird"),
                 .product(name: "HummingbirdTesting", package: "hummingbird"),
                 .product(name: "Crypto", package: "swift-crypto"),
+                // AsyncHTTPClientEarlyAnswerTests: AsyncHTTPClient alone, without RestKit.
+                .product(name: "AsyncHTTPClient", package: "async-http-client"),
+                .product(name: "NIOCore", package: "swift-nio"),
             ]
         ),
         // rkbench's report code (the SVG chart), through `@testable import rkbench`.

@@ -67,7 +67,8 @@ public struct AsyncHTTPClientTransport: HTTPTransport {
     public func send(_ request: TransportRequest) async throws(ObjectManagerError) -> TransportResponse {
         let sizeLimit = request.maximumResponseSize ?? maximumResponseSize
         let timeout = request.timeout ?? timeout
-        let (current, response, bodyFailure, deadline) = try await follow(request, sizeLimit: sizeLimit)
+        let (current, response, bodyFailure, readers, deadline) = try await follow(request, sizeLimit: sizeLimit)
+        defer { readers.release() }
         do {
             let expected = response.headers.first(name: "Content-Length").flatMap { Int($0) }
             // AsyncHTTPClient's deadline ends at the response head; the body gets what is left.
@@ -93,35 +94,37 @@ public struct AsyncHTTPClientTransport: HTTPTransport {
     /// ```
     public func stream(_ request: TransportRequest) async throws(ObjectManagerError) -> StreamedResponse {
         let sizeLimit = request.maximumResponseSize ?? maximumResponseSize
-        let (current, response, bodyFailure, _) = try await follow(request, sizeLimit: sizeLimit)
+        let (current, response, bodyFailure, readers, _) = try await follow(request, sizeLimit: sizeLimit)
         let timeout = request.timeout ?? timeout
         return StreamedResponse(
             status: Int(response.status.code), headers: Self.headers(of: response),
-            body: ResponseBodyStream(response.body) { error in
+            body: ResponseBodyStream(response.body, atEnd: readers.release) { error in
                 Self.failure(error, request: current, bodyFailure: bodyFailure, timeout: timeout, sizeLimit: Int.max)
             },
             url: current.url, method: current.method)
     }
 
     /// Sends `request` and the requests its redirects call for; returns the last request, its
-    /// response (whose body has not been read) and the request's deadline.
+    /// response (whose body has not been read), its request body's readers (the caller
+    /// releases them when the exchange is over) and the request's deadline.
     private func follow(
         _ request: TransportRequest, sizeLimit: Int
-    ) async throws(ObjectManagerError) -> (TransportRequest, HTTPClientResponse, BodyFailure, ContinuousClock.Instant) {
+    ) async throws(ObjectManagerError) -> (TransportRequest, HTTPClientResponse, BodyFailure, BodyReaders, ContinuousClock.Instant) {
         let limit = request.timeout ?? timeout
         let deadline = NIODeadline.now() + .nanoseconds(Self.nanoseconds(limit))
         let instant = ContinuousClock.now.advanced(by: limit)
         var current = request
         var visited = [request.url]
         while true {
-            let (response, bodyFailure) = try await exchange(current, deadline: deadline, timeout: limit, sizeLimit: sizeLimit)
+            let (response, bodyFailure, readers) = try await exchange(current, deadline: deadline, timeout: limit, sizeLimit: sizeLimit)
             let status = Int(response.status.code)
-            guard RedirectPolicy.isRedirect(status) else { return (current, response, bodyFailure, instant) }
+            guard RedirectPolicy.isRedirect(status) else { return (current, response, bodyFailure, readers, instant) }
             // The redirect's own body is read (its first MiB, within the deadline) and
             // dropped, so the connection can be reused.
             _ = try? await Self.beforeDeadline(instant) { [body = response.body] in
                 try await Self.collect(body, limit: 1 << 20, expected: nil)
             }
+            readers.release()
             let location = response.headers.first(name: "Location")
             guard visited.count <= redirects.maximum else {
                 let reason = redirects.maximum == 0
@@ -164,32 +167,36 @@ public struct AsyncHTTPClientTransport: HTTPTransport {
         }
     }
 
-    /// One request and the head of its response, without following redirects.
+    /// One request and the head of its response, without following redirects; the request
+    /// body's readers are released on failure, else by the caller.
     private func exchange(
         _ request: TransportRequest, deadline: NIODeadline, timeout: Duration, sizeLimit: Int
-    ) async throws(ObjectManagerError) -> (HTTPClientResponse, BodyFailure) {
+    ) async throws(ObjectManagerError) -> (HTTPClientResponse, BodyFailure, BodyReaders) {
         var outgoing = HTTPClientRequest(url: request.url)
         outgoing.method = NIOHTTP1.HTTPMethod(rawValue: request.method.rawValue)
         for field in request.headers { outgoing.headers.add(name: field.name, value: field.value) }
         if !outgoing.headers.contains(name: "Accept-Encoding") { outgoing.headers.add(name: "Accept-Encoding", value: "gzip, deflate") }
         let bodyFailure = BodyFailure()
+        let readers = BodyReaders()
         if let body = request.body {
             let length: HTTPClientRequest.Body.Length = body.length.value.map { .known(Int64($0)) } ?? .unknown
-            outgoing.body = .stream(BodyByteBuffers(body: body, failure: bodyFailure), length: length)
+            outgoing.body = .stream(BodyByteBuffers(body: body, failure: bodyFailure, readers: readers), length: length)
         }
         let response: HTTPClientResponse
         do {
             response = try await client.execute(outgoing, deadline: deadline)
         } catch {
+            readers.release()
             throw Self.failure(error, request: request, bodyFailure: bodyFailure, timeout: timeout, sizeLimit: sizeLimit)
         }
         if let encoding = Self.undecodableEncoding(response.headers[canonicalForm: "Content-Encoding"].map(String.init)) {
+            readers.release()
             throw ObjectManagerError(
                 .unsupportedContentEncoding,
                 "the response body is encoded as '\(encoding)', which RestKit cannot decode (it decodes gzip and deflate)",
                 status: Int(response.status.code), method: request.method, url: request.url)
         }
-        return (response, bodyFailure)
+        return (response, bodyFailure, readers)
     }
 
     private static func headers(of response: HTTPClientResponse) -> HeaderFields {

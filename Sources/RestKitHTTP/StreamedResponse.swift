@@ -77,7 +77,7 @@ public struct ResponseBodyStream: AsyncSequence, Sendable {
 
     private enum Source: Sendable {
         case bytes([UInt8])
-        case client(HTTPClientResponse.Body, OneShot)
+        case client(HTTPClientResponse.Body, NetworkBodyState)
     }
 
     private let source: Source
@@ -93,8 +93,13 @@ public struct ResponseBodyStream: AsyncSequence, Sendable {
         failure = { ObjectManagerError(.transport, "\($0)", underlying: $0) }
     }
 
-    init(_ body: HTTPClientResponse.Body, failure: @escaping @Sendable (any Error) -> ObjectManagerError) {
-        source = .client(body, OneShot())
+    /// A network body; `atEnd` runs once, when the body has been read to its end or failed,
+    /// or when the stream is dropped (every copy of it, and its iterator).
+    init(
+        _ body: HTTPClientResponse.Body, atEnd: @escaping @Sendable () -> Void,
+        failure: @escaping @Sendable (any Error) -> ObjectManagerError
+    ) {
+        source = .client(body, NetworkBodyState(atEnd: atEnd))
         self.failure = failure
     }
 
@@ -102,14 +107,14 @@ public struct ResponseBodyStream: AsyncSequence, Sendable {
         switch source {
         case .bytes(let bytes):
             return AsyncIterator(pending: bytes.isEmpty ? nil : bytes, client: nil, failure: failure)
-        case .client(let body, let once):
+        case .client(let body, let state):
             // AsyncHTTPClient's body allows a single iterator (a second one traps).
-            guard once.take() else {
+            guard state.take() else {
                 return AsyncIterator(
                     pending: nil, client: nil, failure: failure,
                     refusal: ObjectManagerError(.transport, "the response body was already read; a streamed body can be iterated once"))
             }
-            return AsyncIterator(pending: nil, client: body.makeAsyncIterator(), failure: failure)
+            return AsyncIterator(pending: nil, client: body.makeAsyncIterator(), failure: failure, state: state)
         }
     }
 
@@ -119,6 +124,7 @@ public struct ResponseBodyStream: AsyncSequence, Sendable {
         var client: HTTPClientResponse.Body.AsyncIterator?
         let failure: @Sendable (any Error) -> ObjectManagerError
         var refusal: ObjectManagerError? = nil
+        var state: NetworkBodyState? = nil
 
         /// The next chunk, `nil` at the end.
         public mutating func next() async throws(ObjectManagerError) -> [UInt8]? {
@@ -128,21 +134,41 @@ public struct ResponseBodyStream: AsyncSequence, Sendable {
                 return bytes
             }
             do {
-                guard let buffer = try await client?.next() else { return nil }
+                guard let buffer = try await client?.next() else {
+                    state?.end()
+                    return nil
+                }
                 return Array(buffer.readableBytesView)
             } catch {
+                state?.end()
                 throw failure(error)
             }
         }
     }
 }
 
-/// Whether the one iterator a network body allows has been made.
-final class OneShot: Sendable {
+/// Whether the one iterator a network body allows has been made, and what runs once the
+/// exchange is over (the transport releases the request body's readers).
+final class NetworkBodyState: Sendable {
     private let taken = Atomic<Bool>(false)
+    private let ended = Atomic<Bool>(false)
+    private let atEnd: @Sendable () -> Void
+
+    init(atEnd: @escaping @Sendable () -> Void) {
+        self.atEnd = atEnd
+    }
+
+    deinit {
+        end()
+    }
 
     /// `true` the first time only.
     func take() -> Bool {
         !taken.exchange(true, ordering: .acquiringAndReleasing)
+    }
+
+    /// Runs `atEnd` the first time only.
+    func end() {
+        if !ended.exchange(true, ordering: .acquiringAndReleasing) { atEnd() }
     }
 }

@@ -192,6 +192,51 @@ struct TransportTests {
         #expect(RedirectPolicy.follow(maximum: -1) == .disabled)
     }
 
+    // MARK: A request body the server never reads
+
+    /// How many of this process's file descriptors are open on `path`.
+    static func descriptors(on path: String) -> Int {
+        let entries = (try? FileManager.default.contentsOfDirectory(atPath: "/proc/self/fd")) ?? []
+        return entries.filter { (try? FileManager.default.destinationOfSymbolicLink(atPath: "/proc/self/fd/\($0)")) == path }.count
+    }
+
+    /// Waits up to five seconds (a read under way on the thread pool ends first) for `path`
+    /// to have no open descriptor; the count left.
+    static func descriptorsAfterSettling(on path: String) async throws -> Int {
+        for _ in 0..<50 where descriptors(on: path) > 0 { try await Task.sleep(for: .milliseconds(100)) }
+        return descriptors(on: path)
+    }
+
+    /// A server that answers a large upload with 300 or more before reading it leaves
+    /// AsyncHTTPClient's request-body task suspended for ever, holding the body's iterator (a
+    /// known AsyncHTTPClient bug: `AsyncHTTPClientEarlyAnswerTests`). The file stayed open for
+    /// the life of the process, one descriptor per such upload; now the transport releases the
+    /// body's reader when the exchange ends: after a redirect is followed, a redirect refused,
+    /// and a streamed 413 response read to its end.
+    @Test func theFileOfABodyTheServerNeverReadIsClosedWhenTheExchangeEnds() async throws {
+        let (path, digest) = try UploadTests.makeFile(size: 48 * 1024 * 1024 + 1)
+        defer { try? FileManager.default.removeItem(atPath: path) }
+        try await Self.run { base in
+            let target = Self.encoded("/inspect?sha256=\(digest)")
+            let redirected = TransportRequest(
+                method: .put, url: "\(base)/redirect/307?to=\(target)&drain=0", body: try Body.file(atPath: path))
+            let followed = try await AsyncHTTPClientTransport().send(redirected)
+            #expect(followed.status == 200)
+            #expect(try await Self.descriptorsAfterSettling(on: path) == 0, "after a redirect was followed")
+
+            let refused = await Self.send(redirected, transport: AsyncHTTPClientTransport(redirects: .disabled))
+            guard case .failure(let error) = refused else { Issue.record("a disabled redirect was followed"); return }
+            #expect(error.errorType == .redirect)
+            #expect(try await Self.descriptorsAfterSettling(on: path) == 0, "after a redirect was refused")
+
+            let streamed = try await AsyncHTTPClientTransport().stream(
+                TransportRequest(method: .put, url: "\(base)/redirect/413?drain=0", body: try Body.file(atPath: path)))
+            #expect(streamed.status == 413)
+            _ = try await streamed.collect(upTo: 1 << 20)
+            #expect(try await Self.descriptorsAfterSettling(on: path) == 0, "after a streamed response was read")
+        }
+    }
+
     // MARK: Compression
 
     @Test(arguments: ["gzip", "deflate"])
