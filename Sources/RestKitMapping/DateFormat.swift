@@ -16,6 +16,9 @@ public struct DateFormat: Sendable, CustomStringConvertible {
     private let name: String
     private let parse: @Sendable (Representation) -> Date?
     private let format: @Sendable (Date) -> Representation
+    /// The instants (seconds since 1970) this format can write, when it cannot write every
+    /// finite one; mappings refuse others with an error rather than write them.
+    private var writableSeconds: ClosedRange<Double>?
 
     /// A format of your own.
     ///
@@ -33,8 +36,34 @@ public struct DateFormat: Sendable, CustomStringConvertible {
     /// The date in `value`, or `nil` when it is not in this format.
     public func date(from value: Representation) -> Date? { parse(value) }
 
-    /// `date` written in this format.
-    public func representation(of date: Date) -> Representation { format(date) }
+    /// `date` written in this format. An instant the format cannot hold (see ``dotNet``) is
+    /// written as `null`; mappings refuse it instead (``representation(of:keyPath:)``).
+    public func representation(of date: Date) -> Representation {
+        canWrite(date) ? format(date) : .null
+    }
+
+    /// `date` written in this format, or a `.typeMismatch` error at `keyPath` when the format
+    /// cannot hold that instant (a .NET date past ±2^53 milliseconds, a non-finite instant).
+    ///
+    /// ```swift
+    /// try DateFormat.dotNet.representation(of: Date(timeIntervalSince1970: 1e300), keyPath: "user.born")   // throws
+    /// ```
+    public func representation(of date: Date, keyPath: String) throws(MappingError) -> Representation {
+        guard canWrite(date) else {
+            let seconds = date.timeIntervalSince1970
+            throw MappingError(
+                .typeMismatch, "the \(name) format cannot hold the instant \(seconds) seconds since 1970", keyPath: keyPath,
+                value: seconds.isFinite ? .double(seconds) : nil)
+        }
+        return format(date)
+    }
+
+    /// Whether this format can write `date`.
+    public func canWrite(_ date: Date) -> Bool {
+        let seconds = date.timeIntervalSince1970
+        guard seconds.isFinite else { return false }
+        return writableSeconds?.contains(seconds) ?? true
+    }
 
     public var description: String { name }
 
@@ -76,12 +105,23 @@ public struct DateFormat: Sendable, CustomStringConvertible {
     /// C's asctime (`Sun Nov  6 08:49:37 1994`), UTC.
     public static let asctime = DateFormat(
         name: "asctime", parse: { $0.stringValue.flatMap(HTTPDates.asctime) }, format: { .string(HTTPDates.rfc1123String($0)) })
-    /// .NET JSON dates (`/Date(1330601400000)/`, `/Date(1330601400000+0100)/`).
-    public static let dotNet = DateFormat(
-        name: ".NET /Date()/",
-        parse: { $0.stringValue.flatMap(HTTPDates.dotNet) },
-        format: { .string("/Date(\(Int64((($0.timeIntervalSince1970) * 1000).rounded())))/") }
-    )
+    /// .NET JSON dates (`/Date(1330601400000)/`, `/Date(1330601400000+0100)/`): milliseconds
+    /// since 1970 within ±2^53 (about ±285,000 years, where a `Date` still holds every whole
+    /// millisecond). Text past that range is not read as this format, and an instant past it
+    /// cannot be written (``canWrite(_:)``).
+    public static let dotNet: DateFormat = {
+        var format = DateFormat(
+            name: ".NET /Date()/",
+            parse: { $0.stringValue.flatMap(HTTPDates.dotNet) },
+            format: { date in
+                // Within `writableSeconds` the milliseconds fit in an Int64.
+                let milliseconds = (date.timeIntervalSince1970 * 1000).rounded()
+                return .string("/Date(\(Int64(exactly: milliseconds) ?? 0))/")
+            }
+        )
+        format.writableSeconds = -HTTPDates.dotNetMillisecondLimit / 1000 ... HTTPDates.dotNetMillisecondLimit / 1000
+        return format
+    }()
 
     /// The formats tried by default, in order.
     public static let defaults: [DateFormat] = [iso8601, epochSeconds, monthDayYear, dateTime, rfc1123, rfc850, asctime, dotNet]

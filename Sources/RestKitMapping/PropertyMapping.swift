@@ -97,7 +97,9 @@ extension Transform where Value == Date {
                 context.options.dateFormats = formats
                 return try Date(representation: value, context: context)
             },
-            write: { date, _ in (formats.first ?? .iso8601).representation(of: date) }
+            write: { date, context throws(MappingError) in
+                try (formats.first ?? .iso8601).representation(of: date, keyPath: context.keyPath)
+            }
         )
     }
 }

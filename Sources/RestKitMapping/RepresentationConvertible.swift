@@ -195,7 +195,7 @@ extension Date: RepresentationConvertible {
 
     /// In ``MappingOptions/outputDateFormat``.
     public func representation(context: ConversionContext) throws(MappingError) -> Representation {
-        context.options.outputDateFormat.representation(of: self)
+        try context.options.outputDateFormat.representation(of: self, keyPath: context.keyPath)
     }
 }
 

@@ -199,6 +199,36 @@ struct ObjectMappingTests {
         #expect(try mapping.representation(of: stamp) == ["at": "03/01/2012"])
     }
 
+
+    /// A fuzzing finding (`dates`, a campaign): `/Date(0000000000009223372036854775800)/` was
+    /// read (milliseconds near Int64.max) and writing it back trapped converting the
+    /// milliseconds to Int64; an epoch-seconds `1e300` written as a .NET date trapped the same
+    /// way. Now the .NET format reads and writes ±2^53 milliseconds, and a mapping refuses an
+    /// instant a format cannot write with an error at its key path.
+    @Test func instantsADateFormatCannotHoldAreRefusedNotTrapped() throws {
+        #expect(DateFormat.dotNet.date(from: "/Date(0000000000009223372036854775800)/") == nil)
+        #expect(DateFormat.dotNet.date(from: "/Date(9007199254740993)/") == nil)
+        let edge = try #require(DateFormat.dotNet.date(from: "/Date(-9007199254740992)/"))
+        #expect(DateFormat.dotNet.representation(of: edge) == "/Date(-9007199254740992)/")
+
+        let far = Date(timeIntervalSince1970: 1e300)
+        #expect(!DateFormat.dotNet.canWrite(far))
+        #expect(DateFormat.dotNet.representation(of: far) == .null)
+        #expect(DateFormat.iso8601.canWrite(far))
+        #expect(!DateFormat.iso8601.canWrite(Date(timeIntervalSince1970: .infinity)))
+
+        struct Stamp { var at = Date.distantPast }
+        let mapping = ObjectMapping(Stamp.init) { $0.map("at", to: \.at, transform: .dates([.dotNet])) }
+        let error = try #require(throws: MappingError.self) { try mapping.representation(of: Stamp(at: far)) }
+        #expect(error.keyPath == "at")
+        #expect(error.errorType == .typeMismatch)
+        #expect(error.reason.contains(".NET"), "\(error.reason)")
+        var options = MappingOptions()
+        options.outputDateFormat = .dotNet
+        let plain = ObjectMapping(Stamp.init) { $0.map("at", to: \.at) }
+        #expect(throws: MappingError.self) { try plain.representation(of: Stamp(at: far), options: options) }
+        #expect(try plain.representation(of: Stamp(at: edge), options: options) == ["at": "/Date(-9007199254740992)/"])
+    }
     @Test func keyTransformation() throws {
         #expect(KeyTransformation.snakeCase.apply("createdAt") == "created_at")
         #expect(KeyTransformation.snakeCase.apply("userIDValue") == "user_id_value")
