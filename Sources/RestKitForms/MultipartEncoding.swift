@@ -27,12 +27,12 @@ enum MultipartEncoding {
     }
 
     /// Rejects a header whose name is not a token or whose value contains CR, LF or NUL.
-    static func validateHeader(name: String, value: String, part: String) throws(MultipartError) {
+    static func validateHeader(name: String, value: String, part: @autoclosure () -> String) throws(MultipartError) {
         guard !name.isEmpty, name.utf8.allSatisfy(isTokenByte) else {
-            throw MultipartError(.invalidHeader, "header name '\(name)' is not a token", part: part)
+            throw MultipartError(.invalidHeader, "header name '\(name)' is not a token", part: part())
         }
         if value.utf8.contains(where: { $0 == 0x0D || $0 == 0x0A || $0 == 0 }) {
-            throw MultipartError(.invalidHeader, "header \(name) contains CR, LF or NUL", part: part)
+            throw MultipartError(.invalidHeader, "header \(name) contains CR, LF or NUL", part: part())
         }
     }
 }

@@ -6,8 +6,9 @@ enum MultipartHeaderBlock {
         _ block: ArraySlice<UInt8>, offset: Int, partIndex: Int
     ) throws(MultipartError) -> MultipartPartHeaders {
         var fields: [MultipartPartHeaders.Field] = []
+        fields.reserveCapacity(4)
         var lineStart = block.startIndex
-        let part = "#\(partIndex)"
+        var part: String { "#\(partIndex)" }  // for errors only: not built per part
         func fail(_ reason: String, at index: Int) -> MultipartError {
             MultipartError(.malformedHeaders, reason, part: part, byteOffset: offset + (index - block.startIndex))
         }

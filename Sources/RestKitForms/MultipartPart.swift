@@ -73,13 +73,15 @@ public struct MultipartPart: Sendable {
             output += MultipartEncoding.escapeQuoted(filename).utf8
             output.append(0x22)
         }
-        output += [0x0D, 0x0A]
+        output.append(0x0D)
+        output.append(0x0A)
         if let contentType {
             let value = contentType.description
             try MultipartEncoding.validateHeader(name: "Content-Type", value: value, part: label(index))
             output += "Content-Type: ".utf8
             output += value.utf8
-            output += [0x0D, 0x0A]
+            output.append(0x0D)
+            output.append(0x0A)
         }
         for header in headers {
             try MultipartEncoding.validateHeader(name: header.name, value: header.value, part: label(index))
@@ -92,9 +94,11 @@ public struct MultipartPart: Sendable {
             output += header.name.utf8
             output += ": ".utf8
             output += header.value.utf8
-            output += [0x0D, 0x0A]
+            output.append(0x0D)
+            output.append(0x0A)
         }
-        output += [0x0D, 0x0A]
+        output.append(0x0D)
+        output.append(0x0A)
     }
 
     /// The name used in errors: the field name, or `#index` when it is empty.

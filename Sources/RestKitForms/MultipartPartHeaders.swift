@@ -49,47 +49,83 @@ public struct MultipartPartHeaders: Sendable, Hashable {
 
     init(fields: [Field]) {
         self.fields = fields
-        let lookup = { (name: String) in fields.first { $0.name.lowercased() == name }?.value }
-        if let value = lookup("content-disposition") {
+        if let value = Self.first("content-disposition", in: fields) {
             let parsed = DispositionParser.parse(value)
             disposition = parsed.type
-            name = parsed.parameters["name"].map(DispositionParser.decodeWHATWG)
-            filename = parsed.parameters["filename*"].flatMap(DispositionParser.decodeRFC5987)
-                ?? parsed.parameters["filename"].map(DispositionParser.decodeWHATWG)
+            name = parsed.name.map(DispositionParser.decodeWHATWG)
+            filename = parsed.extendedFilename.flatMap(DispositionParser.decodeRFC5987)
+                ?? parsed.filename.map(DispositionParser.decodeWHATWG)
         } else {
             disposition = nil
             name = nil
             filename = nil
         }
-        contentType = lookup("content-type").flatMap { try? MediaType($0) }
+        contentType = Self.first("content-type", in: fields).flatMap { try? MediaType($0) }
+    }
+
+    /// The value of the first field whose name is `lowercased` in any case (no allocation).
+    private static func first(_ lowercased: StaticString, in fields: [Field]) -> String? {
+        fields.first { DispositionParser.equalsIgnoringASCIICase($0.name.utf8, lowercased) }?.value
     }
 }
 
 /// `Content-Disposition` parameter parsing and decoding.
 enum DispositionParser {
-    /// The lowercased type and the parameters (names lowercased, quoted values unquoted).
-    static func parse(_ value: String) -> (type: String, parameters: [String: String]) {
-        let bytes = Array(value.utf8)
-        var index = 0
-        var parameters: [String: String] = [:]
-        let type = readUntil(bytes, &index, stop: UInt8(ascii: ";")).lowercased()
-        while index < bytes.count {
-            index += 1  // ";"
-            let name = readUntil(bytes, &index, stop: UInt8(ascii: "=")).lowercased()
-            guard index < bytes.count else { break }
-            guard bytes[index] == UInt8(ascii: "=") else { continue }  // a parameter without a value
-            index += 1  // "="
-            skipSpaces(bytes, &index)
-            let parameterValue: String
-            if index < bytes.count, bytes[index] == UInt8(ascii: "\"") {
-                parameterValue = readQuoted(bytes, &index)
-                _ = readUntil(bytes, &index, stop: UInt8(ascii: ";"))
-            } else {
-                parameterValue = readUntil(bytes, &index, stop: UInt8(ascii: ";"))
+    /// The parameters of a `Content-Disposition` value that form data reads, raw (still
+    /// quoted-pair decoded, not percent-decoded); the first of each name wins. Names are
+    /// case-insensitive; a parameter without `=` is skipped.
+    struct Parameters {
+        /// The disposition type, lowercased.
+        var type = ""
+        var name: String?
+        var filename: String?
+        /// `filename*`.
+        var extendedFilename: String?
+    }
+
+    /// Splits `value` (`form-data; name="a"; filename="b"`) into its type and the parameters
+    /// form data reads, in one pass over its bytes.
+    static func parse(_ value: String) -> Parameters {
+        var value = value
+        return value.withUTF8 { bytes in
+            var index = 0
+            var parameters = Parameters()
+            parameters.type = String(decoding: trimmed(bytes, readUntil(bytes, &index, stop: UInt8(ascii: ";"))), as: UTF8.self).lowercased()
+            while index < bytes.count {
+                index += 1  // ";"
+                let name = trimmed(bytes, readUntil(bytes, &index, stop: UInt8(ascii: "=")))
+                guard index < bytes.count else { break }
+                guard bytes[index] == UInt8(ascii: "=") else { continue }  // a parameter without a value
+                index += 1  // "="
+                skipSpaces(bytes, &index)
+                let parameterValue: String
+                if index < bytes.count, bytes[index] == UInt8(ascii: "\"") {
+                    parameterValue = readQuoted(bytes, &index)
+                    _ = readUntil(bytes, &index, stop: UInt8(ascii: ";"))
+                } else {
+                    parameterValue = String(decoding: trimmed(bytes, readUntil(bytes, &index, stop: UInt8(ascii: ";"))), as: UTF8.self)
+                }
+                let nameBytes = name
+                if equalsIgnoringASCIICase(nameBytes, "name") {
+                    if parameters.name == nil { parameters.name = parameterValue }
+                } else if equalsIgnoringASCIICase(nameBytes, "filename") {
+                    if parameters.filename == nil { parameters.filename = parameterValue }
+                } else if equalsIgnoringASCIICase(nameBytes, "filename*") {
+                    if parameters.extendedFilename == nil { parameters.extendedFilename = parameterValue }
+                }
             }
-            if !name.isEmpty, parameters[name] == nil { parameters[name] = parameterValue }
+            return parameters
         }
-        return (type, parameters)
+    }
+
+    /// Whether `bytes` spell `lowercased` (ASCII) in any case.
+    static func equalsIgnoringASCIICase(_ bytes: some Collection<UInt8>, _ lowercased: StaticString) -> Bool {
+        guard bytes.count == lowercased.utf8CodeUnitCount else { return false }
+        return lowercased.withUTF8Buffer { expected in
+            zip(bytes, expected).allSatisfy { byte, lower in
+                byte == lower || (byte >= UInt8(ascii: "A") && byte <= UInt8(ascii: "Z") && byte | 0x20 == lower)
+            }
+        }
     }
 
     /// `%22`, `%0D`, `%0A` (any hex case) back to `"`, CR, LF; everything else unchanged
@@ -131,24 +167,24 @@ enum DispositionParser {
         }
     }
 
-    private static func skipSpaces(_ bytes: [UInt8], _ index: inout Int) {
+    private static func skipSpaces(_ bytes: UnsafeBufferPointer<UInt8>, _ index: inout Int) {
         while index < bytes.count, bytes[index] == 0x20 || bytes[index] == 0x09 { index += 1 }
     }
 
-    /// The trimmed text up to `stop` (not consumed) or the end.
-    private static func readUntil(_ bytes: [UInt8], _ index: inout Int, stop: UInt8) -> String {
+    /// The range from `index` up to `stop` or `;` (`index` is left there).
+    private static func readUntil(_ bytes: UnsafeBufferPointer<UInt8>, _ index: inout Int, stop: UInt8) -> Range<Int> {
         let start = index
         while index < bytes.count, bytes[index] != stop, bytes[index] != UInt8(ascii: ";") { index += 1 }
-        return trimmingSpaces(String(decoding: bytes[start..<index], as: UTF8.self))
+        return start..<index
     }
 
-    /// `text` without leading and trailing spaces and tabs.
-    private static func trimmingSpaces(_ text: String) -> String {
-        let scalars = text.unicodeScalars
-        guard let first = scalars.firstIndex(where: { $0 != " " && $0 != "\t" }),
-            let last = scalars.lastIndex(where: { $0 != " " && $0 != "\t" })
-        else { return "" }
-        return String(scalars[first...last])
+    /// `range` without the spaces and tabs around it.
+    private static func trimmed(_ bytes: UnsafeBufferPointer<UInt8>, _ range: Range<Int>) -> UnsafeBufferPointer<UInt8> {
+        var lower = range.lowerBound
+        var upper = range.upperBound
+        while lower < upper, bytes[lower] == 0x20 || bytes[lower] == 0x09 { lower += 1 }
+        while upper > lower, bytes[upper - 1] == 0x20 || bytes[upper - 1] == 0x09 { upper -= 1 }
+        return UnsafeBufferPointer(rebasing: bytes[lower..<upper])
     }
 
     /// A quoted string starting at `index` (on the opening quote). `\\` is one backslash and
@@ -156,7 +192,7 @@ enum DispositionParser {
     /// a `\"` whose quote ends the parameter (only spaces, then `;` or the end, follow it): that
     /// is a backslash a browser wrote as it is (WHATWG escapes only `"`, CR and LF) before the
     /// closing quote. Any other backslash is itself.
-    private static func readQuoted(_ bytes: [UInt8], _ index: inout Int) -> String {
+    private static func readQuoted(_ bytes: UnsafeBufferPointer<UInt8>, _ index: inout Int) -> String {
         let quote = UInt8(ascii: "\""), backslash = UInt8(ascii: "\\")
         var output: [UInt8] = []
         index += 1
@@ -174,7 +210,7 @@ enum DispositionParser {
     }
 
     /// Whether the quote at `quoteAt` is followed only by spaces and then `;` or the end.
-    private static func endsParameter(_ bytes: [UInt8], quoteAt: Int) -> Bool {
+    private static func endsParameter(_ bytes: UnsafeBufferPointer<UInt8>, quoteAt: Int) -> Bool {
         var index = quoteAt + 1
         skipSpaces(bytes, &index)
         return index == bytes.count || bytes[index] == UInt8(ascii: ";")
