@@ -45,13 +45,21 @@ final class Gate: Sendable {
 
 /// Routes for the request queue tests.
 enum QueueServer {
-    /// `/work/:n`: counted by `gauge`, takes `delay`, answers `{"count": n}`.
+    /// `/work/:n`: counted by `gauge`, takes `delay`, answers `{"count": n}`; with `fill`, each
+    /// request first waits (up to five seconds) until `fill` requests have been in at once, so
+    /// that on a loaded machine the slots still fill.
     /// `/hold/:id` and `/other/:id`: counted, wait for `gate`, answer `{"count": 1}`.
-    static func makeRouter(gauge: Gauge, gate: Gate, delay: Duration = .milliseconds(100)) -> Router<BasicRequestContext> {
+    static func makeRouter(
+        gauge: Gauge, gate: Gate, delay: Duration = .milliseconds(100), fill: Int? = nil
+    ) -> Router<BasicRequestContext> {
         let router = Router()
         router.get("/work/:n") { _, context in
             gauge.enter()
             defer { gauge.leave() }
+            if let fill {
+                let deadline = ContinuousClock.now + .seconds(5)
+                while gauge.peak < fill, ContinuousClock.now < deadline { try? await Task.sleep(for: .milliseconds(5)) }
+            }
             try? await Task.sleep(for: delay)
             let n = context.parameters.get("n") ?? "0"
             return GistServer.respond(.ok, #"{"count": \#(n)}"#)
