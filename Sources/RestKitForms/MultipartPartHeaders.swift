@@ -122,16 +122,22 @@ enum DispositionParser {
     static func equalsIgnoringASCIICase(_ bytes: some Collection<UInt8>, _ lowercased: StaticString) -> Bool {
         guard bytes.count == lowercased.utf8CodeUnitCount else { return false }
         return lowercased.withUTF8Buffer { expected in
-            zip(bytes, expected).allSatisfy { byte, lower in
-                byte == lower || (byte >= UInt8(ascii: "A") && byte <= UInt8(ascii: "Z") && byte | 0x20 == lower)
+            var offset = 0
+            for byte in bytes {
+                let lower = expected[offset]
+                guard byte == lower || (byte >= UInt8(ascii: "A") && byte <= UInt8(ascii: "Z") && byte | 0x20 == lower) else {
+                    return false
+                }
+                offset += 1
             }
+            return true
         }
     }
 
     /// `%22`, `%0D`, `%0A` (any hex case) back to `"`, CR, LF; everything else unchanged
     /// (a browser writes a `%` of a file name as it is, so other escapes are not decoded).
     static func decodeWHATWG(_ value: String) -> String {
-        guard value.contains("%") else { return value }
+        guard value.utf8.contains(UInt8(ascii: "%")) else { return value }
         let bytes = Array(value.utf8)
         var output: [UInt8] = []
         output.reserveCapacity(bytes.count)
