@@ -12,11 +12,22 @@ enum MultipartEncoding {
     /// the pair, those readers get the name back exactly; a reader that knows no quoted pairs
     /// sees the backslash doubled.
     static func escapeQuoted(_ value: String) -> String {
+        // One pass decides; most names need nothing.
+        var needsPercent = false
+        var hasBackslash = false
+        for byte in value.utf8 {
+            switch byte {
+            case 0x22, 0x0D, 0x0A: needsPercent = true
+            case 0x5C: hasBackslash = true
+            default: continue
+            }
+        }
+        guard needsPercent || hasBackslash else { return value }
         var text = value
-        if text.utf8.contains(where: { $0 == 0x22 || $0 == 0x0D || $0 == 0x0A }) {
+        if needsPercent {
             text = PercentEncoding.encode(text, allowing: .multipartQuoted)
         }
-        guard text.utf8.contains(0x5C) else { return text }
+        guard hasBackslash else { return text }
         // Byte by byte: a backslash before a combining mark is one Character.
         return String(decoding: text.utf8.flatMap { $0 == 0x5C ? [0x5C, 0x5C] : [$0] }, as: UTF8.self)
     }

@@ -45,7 +45,7 @@ public struct MultipartForm: Sendable {
     /// ```
     public mutating func append(field name: String, value: String, headers: [(name: String, value: String)] = []) {
         parts.append(MultipartPart(name: name, filename: nil, contentType: nil, headers: headers,
-                                   content: .bytes(Array(value.utf8))))
+                                   content: .bytes(Self.bytes(of: value))))
     }
 
     /// Adds in-memory bytes, as a file when `filename` is given (its content type then
@@ -125,6 +125,12 @@ public struct MultipartForm: Sendable {
     }
 
     /// `contentType`, or for a file part (with a `filename`) the type of its extension.
+    /// `text`'s UTF-8 bytes in one copy.
+    private static func bytes(of text: String) -> [UInt8] {
+        var text = text
+        return text.withUTF8 { Array($0) }
+    }
+
     private static func type(_ contentType: MediaType?, _ filename: String?) -> MediaType? {
         contentType ?? filename.map(FileMediaTypes.mediaType(forPath:))
     }
@@ -163,11 +169,11 @@ public struct MultipartForm: Sendable {
         let delimiter = Array("--\(boundary)\r\n".utf8)
         try parts.withUnsafeBufferPointer { parts throws(MultipartError) in
             for index in parts.indices {
-                pending += delimiter
+                delimiter.withUnsafeBufferPointer { pending.append(contentsOf: $0) }
                 try parts[index].appendHeaderBlock(to: &pending, index: index)
                 switch parts[index].content {
                 case .bytes(let bytes) where bytes.count < Self.mergedPartLimit:
-                    pending += bytes
+                    bytes.withUnsafeBufferPointer { pending.append(contentsOf: $0) }
                 case let content:
                     segments.append(.bytes(pending))
                     pending = []

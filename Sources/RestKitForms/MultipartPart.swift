@@ -65,12 +65,12 @@ public struct MultipartPart: Sendable {
     /// written as raw UTF-8, as browsers and curl send them. No `filename*` parameter is
     /// written: RFC 7578 §4.2 says it MUST NOT be used in multipart/form-data.
     func appendHeaderBlock(to output: inout [UInt8], index: Int) throws(MultipartError) {
-        output += "Content-Disposition: form-data; name=\"".utf8
-        output += MultipartEncoding.escapeQuoted(name).utf8
+        output.appendUTF8("Content-Disposition: form-data; name=\"" as StaticString)
+        output.appendUTF8(MultipartEncoding.escapeQuoted(name))
         output.append(0x22)
         if let filename {
-            output += "; filename=\"".utf8
-            output += MultipartEncoding.escapeQuoted(filename).utf8
+            output.appendUTF8("; filename=\"" as StaticString)
+            output.appendUTF8(MultipartEncoding.escapeQuoted(filename))
             output.append(0x22)
         }
         output.append(0x0D)
@@ -78,8 +78,8 @@ public struct MultipartPart: Sendable {
         if let contentType {
             let value = contentType.description
             try MultipartEncoding.validateHeader(name: "Content-Type", value: value, part: label(index))
-            output += "Content-Type: ".utf8
-            output += value.utf8
+            output.appendUTF8("Content-Type: " as StaticString)
+            output.appendUTF8(value)
             output.append(0x0D)
             output.append(0x0A)
         }
@@ -91,9 +91,9 @@ public struct MultipartPart: Sendable {
                     .invalidHeader, "set \(header.name) through the part's name, filename and contentType",
                     part: label(index))
             }
-            output += header.name.utf8
-            output += ": ".utf8
-            output += header.value.utf8
+            output.appendUTF8(header.name)
+            output.appendUTF8(": " as StaticString)
+            output.appendUTF8(header.value)
             output.append(0x0D)
             output.append(0x0A)
         }
@@ -104,5 +104,19 @@ public struct MultipartPart: Sendable {
     /// The name used in errors: the field name, or `#index` when it is empty.
     func label(_ index: Int) -> String {
         name.isEmpty ? "#\(index)" : name
+    }
+}
+
+extension [UInt8] {
+    /// Appends `text`'s UTF-8 bytes in one copy (`+= text.utf8` goes byte by byte through an
+    /// unspecialized generic append, the cost of writing a small form's headers).
+    mutating func appendUTF8(_ text: String) {
+        var text = text
+        text.withUTF8 { append(contentsOf: $0) }
+    }
+
+    /// Appends a literal's UTF-8 bytes in one copy.
+    mutating func appendUTF8(_ text: StaticString) {
+        text.withUTF8Buffer { append(contentsOf: $0) }
     }
 }
