@@ -75,11 +75,11 @@ public struct DateFormat: Sendable, CustomStringConvertible {
         format: { .string(ISO8601Dates.string(from: $0)) }
     )
 
-    /// Seconds since 1970 as a number or numeric text; writes a number.
+    /// Seconds since 1970 as a finite number or numeric text (not `nan` or `inf`); writes a number.
     public static let epochSeconds = DateFormat(
         name: "epoch seconds",
         parse: { value in
-            guard let seconds = value.doubleValue ?? value.stringValue.flatMap({ Double($0) }) else { return nil }
+            guard let seconds = value.doubleValue ?? value.stringValue.flatMap({ Double($0) }), seconds.isFinite else { return nil }
             return Date(timeIntervalSince1970: seconds)
         },
         format: { date in

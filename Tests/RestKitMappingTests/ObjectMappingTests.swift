@@ -216,6 +216,9 @@ struct ObjectMappingTests {
         #expect(DateFormat.dotNet.representation(of: far) == .null)
         #expect(DateFormat.iso8601.canWrite(far))
         #expect(!DateFormat.iso8601.canWrite(Date(timeIntervalSince1970: .infinity)))
+        // Epoch seconds read only finite numbers (Double("nan") and Double("inf") parse).
+        for text in ["nan", "inf", "-infinity"] { #expect(DateFormat.epochSeconds.date(from: .string(text)) == nil, "\(text)") }
+        #expect(DateFormat.epochSeconds.date(from: .double(.infinity)) == nil)
 
         struct Stamp { var at = Date.distantPast }
         let mapping = ObjectMapping(Stamp.init) { $0.map("at", to: \.at, transform: .dates([.dotNet])) }
