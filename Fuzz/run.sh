@@ -32,6 +32,8 @@ CHUNK_RUNS=${FUZZ_CHUNK_RUNS:-1000000}
 RSS_LIMIT_MB=${FUZZ_RSS_LIMIT_MB:-2048}
 MAX_LEN=${FUZZ_MAX_LEN:-65536}
 TIMEOUT=${FUZZ_TIMEOUT:-1}
+# An input that replays alone (process start included) in less than this is not a hang.
+HANG_REPLAY_MS=$((TIMEOUT * 1000))
 SWIFT=${SWIFT:-swift}
 OUT=${FUZZ_OUT:-$(mktemp -d "${TMPDIR:-/tmp}/restkit-fuzz.XXXXXX")}
 EXECUTABLES="fuzz-json fuzz-xml fuzz-forms fuzz-core fuzz-http fuzz-rk"
@@ -114,7 +116,7 @@ for executable in $EXECUTABLES; do
                 executions=$((executions + ${chunk_executions:-0}))
                 while IFS= read -r slow; do
                     replay=$(slowest_replay_ms "$executable" "$target" "$slow")
-                    if [ "$replay" -lt $((TIMEOUT * 1000)) ]; then
+                    if [ "$replay" -lt "$HANG_REPLAY_MS" ]; then
                         mv "$slow" "$OUT/artifacts/load-$(basename "$slow")"
                         echo "campaign: $(basename "$slow") replays in $replay ms: load, not a hang" >>"$log"
                         # A chunk stopped by libFuzzer's limit on such an input goes on.
@@ -144,7 +146,7 @@ for executable in $EXECUTABLES; do
         if [ "$artifacts" -eq 1 ] && grep -q 'ERROR: libFuzzer: timeout' "$log"; then
             artifact=$(find "$OUT/artifacts" -name "$target-*")
             replay=$(slowest_replay_ms "$executable" "$target" "$artifact")
-            if [ "$replay" -lt $((TIMEOUT * 500)) ]; then
+            if [ "$replay" -lt "$HANG_REPLAY_MS" ]; then
                 # Not a hang: the input runs in well under the limit on its own. The run stopped
                 # early all the same, which the execution count shows.
                 mv "$artifact" "$OUT/artifacts/load-$(basename "$artifact")"

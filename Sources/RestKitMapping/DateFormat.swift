@@ -119,7 +119,8 @@ public struct DateFormat: Sendable, CustomStringConvertible {
                 return .string("/Date(\(Int64(exactly: milliseconds) ?? 0))/")
             }
         )
-        format.writableSeconds = -HTTPDates.dotNetMillisecondLimit / 1000 ... HTTPDates.dotNetMillisecondLimit / 1000
+        let limit = Double(HTTPDates.dotNetMillisecondLimit) / 1000
+        format.writableSeconds = -limit ... limit
         return format
     }()
 

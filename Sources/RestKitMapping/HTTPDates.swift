@@ -81,13 +81,13 @@ enum HTTPDates {
             guard offset.count == 4, offset.allSatisfy(\.isNumber) else { return nil }
             body = body[..<sign]
         }
-        guard let milliseconds = Int64(body), milliseconds.magnitude <= 1 << 53 else { return nil }
+        guard let milliseconds = Int64(body), milliseconds.magnitude <= dotNetMillisecondLimit else { return nil }
         return Date(timeIntervalSince1970: Double(milliseconds) / 1000)
     }
 
-    /// The largest magnitude of a .NET date's milliseconds, 2^53, as a `Double`: past it a `Double`
+    /// The largest magnitude of a .NET date's milliseconds, 2^53: past it a `Double`
     /// no longer holds every whole number (so a date could not be written back as it was read).
-    static let dotNetMillisecondLimit: Double = 9_007_199_254_740_992
+    static let dotNetMillisecondLimit: UInt64 = 1 << 53
 
     /// `Sun, 06 Nov 1994 08:49:37 GMT`.
     static func rfc1123String(_ date: Date) -> String {

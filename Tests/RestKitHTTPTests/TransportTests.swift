@@ -215,7 +215,7 @@ struct TransportTests {
     /// known AsyncHTTPClient bug: `AsyncHTTPClientEarlyAnswerTests`). The file stayed open for
     /// the life of the process, one descriptor per such upload; now the transport releases the
     /// body's reader when the exchange ends: after a redirect is followed, a redirect refused,
-    /// and a streamed 413 response read to its end.
+    /// and a streamed 413 response read to its end or dropped unread.
     @Test(.disabled(if: Sanitizer.checksLeaks, "AsyncHTTPClient leaks after an early answer"))
     func theFileOfABodyTheServerNeverReadIsClosedWhenTheExchangeEnds() async throws {
         let (path, digest) = try UploadTests.makeFile(size: 48 * 1024 * 1024 + 1)
@@ -238,6 +238,14 @@ struct TransportTests {
             #expect(streamed.status == 413)
             _ = try await streamed.collect(upTo: 1 << 20)
             #expect(try await Self.descriptorsAfterSettling(on: path) == 0, "after a streamed response was read")
+
+            // Dropped unread: the last copy of the stream going away ends the exchange.
+            var dropped: StreamedResponse? = try await AsyncHTTPClientTransport().stream(
+                TransportRequest(method: .put, url: "\(base)/redirect/413?drain=0", body: try Body.file(atPath: path)))
+            #expect(dropped?.status == 413)
+            try await Task.sleep(for: .milliseconds(300))  // the response's end arrives, unread
+            dropped = nil
+            #expect(try await Self.descriptorsAfterSettling(on: path) == 0, "after a streamed response was dropped unread")
         }
     }
 
