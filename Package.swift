@@ -28,7 +28,7 @@ let package = Package(
         .package(url: "https://github.com/hummingbird-project/hummingbird.git", from: "2.0.0"),
         .package(url: "https://github.com/groue/GRDB.swift.git", from: "7.10.0"),
         .package(url: "https://github.com/vapor/postgres-nio.git", from: "1.33.0"),
-        .package(url: "https://github.com/apple/swift-log.git", from: "1.5.0"),
+        .package(url: "https://github.com/apple/swift-log.git", from: "1.16.0"),
         // rkbench's peers only (issue 15): the Swift packages a user would pick instead.
         .package(url: "https://github.com/vapor/multipart-kit.git", from: "4.7.1"),
         .package(url: "https://github.com/CoreOffice/XMLCoder.git", from: "0.18.2"),
@@ -92,6 +92,7 @@ let package = Package(
                 .product(name: "NIOHTTP1", package: "swift-nio"),
                 .product(name: "NIOHTTPCompression", package: "swift-nio-extras"),
                 .product(name: "DequeModule", package: "swift-collections"),
+                .product(name: "Logging", package: "swift-log"),
             ]
         ),
 
@@ -104,7 +105,7 @@ let package = Package(
                 "RestKitCore", "RestKitMapping", "RestKitDefaults", .product(name: "GRDB", package: "GRDB.swift"),
                 .product(name: "GRDBSQLite", package: "GRDB.swift"),  // sqlite3_step for BoundStatement
                 .product(name: "PostgresNIO", package: "postgres-nio"),
-                .product(name: "Logging", package: "swift-log"),  // postgres-nio's loggers
+                .product(name: "Logging", package: "swift-log"),  // the stores' loggers, postgres-nio's
                 .product(name: "NIOCore", package: "swift-nio"),
                 .product(name: "NIOPosix", package: "swift-nio"),  // the PostgreSQL store's event loops and thread pool
             ]
@@ -128,6 +129,7 @@ let package = Package(
                 "RestKit", "RestKitHTTP", "RestKitStore", "RestKitResidentMemory",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
                 .product(name: "Crypto", package: "swift-crypto"),
+                .product(name: "Logging", package: "swift-log"),  // `rk --verbose`
             ]
         ),
         // simdjson's DOM parser behind a C interface, for rkbench's physical-limit row (C++;
@@ -158,7 +160,14 @@ let package = Package(
 
         // MARK: Tests
 
-        .target(name: "RestKitTestSupport", dependencies: ["RestKitCore", "RestKitResidentMemory"], path: "Tests/RestKitTestSupport"),
+        .target(
+            name: "RestKitTestSupport",
+            dependencies: [
+                "RestKitCore", "RestKitResidentMemory",
+                .product(name: "Logging", package: "swift-log"),  // RecordingLogHandler
+            ],
+            path: "Tests/RestKitTestSupport"
+        ),
         // A test helper, not a product: imports generated articles into the store file named on
         // its command line; RestKitStoreTests kills it mid-import (`swift build --build-tests`
         // builds it next to the test bundle).

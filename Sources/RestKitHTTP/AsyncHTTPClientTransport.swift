@@ -132,7 +132,14 @@ public struct AsyncHTTPClientTransport: HTTPTransport {
                     : "stopped after \(redirects.maximum) redirects (the next to '\(location ?? "")'); started at \(request.url)"
                 throw ObjectManagerError(.redirect, reason, status: status, method: current.method, url: current.url)
             }
-            current = try Redirection.request(after: status, location: location, for: current)
+            let next = try Redirection.request(after: status, location: location, for: current)
+            current.logger.debug(
+                "following redirect",
+                metadata: [
+                    RequestLogKey.status: "\(status)", RequestLogKey.path: "\(loggedPath(of: current.url))",
+                    "rk.redirect.method": "\(next.method)", "rk.redirect.path": "\(loggedPath(of: next.url))",
+                ])
+            current = next
             visited.append(current.url)
         }
     }

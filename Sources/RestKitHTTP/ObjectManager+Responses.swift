@@ -1,29 +1,89 @@
+import Logging
+
 extension ObjectManager {
     /// Sends `request` through the request queue and the transport, and maps the response.
-    func send(_ request: TransportRequest, configuration: Configuration) async throws(ObjectManagerError) -> ObjectResult {
-        let response = try await queued(request) { (transport) async throws(ObjectManagerError) in try await transport.send(request) }
-        if Task.isCancelled {
-            throw ObjectManagerError(.cancelled, "\(request.method) \(request.url) was cancelled", status: response.status)
+    func send(
+        _ request: TransportRequest, configuration: Configuration, logging details: Logger.Metadata = [:]
+    ) async throws(ObjectManagerError) -> ObjectResult {
+        let request = identified(request, configuration: configuration)
+        let response = try await queued(request, logging: details) { (transport, request) async throws(ObjectManagerError) in
+            try await transport.send(request)
         }
-        let (mapping, document) = try map(response, of: request, configuration: configuration)
-        var result = ObjectResult(mapping: mapping, request: request, response: response)
-        result.document = document
-        return result
+        if Task.isCancelled {
+            let error = ObjectManagerError(.cancelled, "\(request.method) \(request.url) was cancelled", status: response.status)
+            request.logger.debug("request cancelled", metadata: [RequestLogKey.status: "\(response.status)"])
+            throw error
+        }
+        do {
+            let (mapping, document) = try map(response, of: request, configuration: configuration)
+            var result = ObjectResult(mapping: mapping, request: request, response: response)
+            result.document = document
+            return result
+        } catch {
+            Self.logUnhandled(error, of: response, logger: request.logger)
+            throw error
+        }
+    }
+
+    /// `request` with the configuration's logger, whose entries carry a new request ID.
+    func identified(_ request: TransportRequest, configuration: Configuration) -> TransportRequest {
+        var request = request
+        request.logger = configuration.logger
+        request.logger[metadataKey: RequestLogKey.requestID] = "\(nextRequestID())"
+        return request
     }
 
     /// `exchange` run with the transport once `request` has a slot in the request queue
-    /// (``send(_:configuration:)`` and ``streamObjects(at:parameters:keyPath:mapping:)``).
-    func queued<Response: Sendable>(
-        _ request: TransportRequest, _ exchange: @escaping @Sendable (any HTTPTransport) async throws(ObjectManagerError) -> Response
+    /// (``send(_:configuration:logging:)``, ``fetchDocument(_:)`` and
+    /// ``streamObjects(at:parameters:keyPath:mapping:)``); logs its start, end, failure or
+    /// cancellation with `request.logger` (`details` added to the start's entry).
+    func queued<Response: LoggedResponse>(
+        _ request: TransportRequest, logging details: Logger.Metadata = [:],
+        _ exchange: @escaping @Sendable (any HTTPTransport, TransportRequest) async throws(ObjectManagerError) -> Response
     ) async throws(ObjectManagerError) -> Response {
-        if Task.isCancelled {
-            throw ObjectManagerError(.cancelled, "\(request.method) \(request.url) was cancelled before it was sent")
+        let logger = request.logger
+        let queuedAt = ContinuousClock.now
+        let path = relativePath(of: request.url)
+        do throws(ObjectManagerError) {
+            if Task.isCancelled {
+                throw ObjectManagerError(.cancelled, "\(request.method) \(request.url) was cancelled before it was sent")
+            }
+            let transport = transport
+            return try await requestQueue.run(method: request.method, path: path, logger: logger) {
+                () async throws(ObjectManagerError) -> Response in
+                var started: Logger.Metadata = [
+                    RequestLogKey.method: "\(request.method)", RequestLogKey.path: "\(path)",
+                    RequestLogKey.queueWait: elapsedMilliseconds(since: queuedAt),
+                ]
+                if let size = request.body?.length.value { started[RequestLogKey.requestBodySize] = "\(size)" }
+                started.merge(details) { _, detail in detail }
+                logger.debug("request started", metadata: started)
+                let response = try await exchange(transport, request)
+                var finished: Logger.Metadata = [
+                    RequestLogKey.status: "\(response.status)", RequestLogKey.duration: elapsedMilliseconds(since: queuedAt),
+                ]
+                if let size = response.loggedBodySize { finished[RequestLogKey.responseBodySize] = "\(size)" }
+                if let url = response.url, url != request.url { finished["rk.answered.path"] = "\(loggedPath(of: url))" }
+                logger.debug(response.loggedBodySize == nil ? "response streaming" : "request finished", metadata: finished)
+                return response
+            }
+        } catch {
+            var metadata: Logger.Metadata = [
+                RequestLogKey.method: "\(request.method)", RequestLogKey.path: "\(path)",
+                RequestLogKey.errorType: "\(error.errorType)", RequestLogKey.duration: elapsedMilliseconds(since: queuedAt),
+            ]
+            if let status = error.status { metadata[RequestLogKey.status] = "\(status)" }
+            logger.debug(error.errorType == .cancelled ? "request cancelled" : "request failed", metadata: metadata)
+            throw error
         }
-        let transport = transport
-        return try await requestQueue.run(method: request.method, path: relativePath(of: request.url)) {
-            () async throws(ObjectManagerError) -> Response in
-            try await exchange(transport)
-        }
+    }
+
+    /// Logs an error met after the response arrived (a server error, a body that does not
+    /// parse or map): its type and the status, never its text (which may quote the body).
+    static func logUnhandled(_ error: ObjectManagerError, of response: some LoggedResponse, logger: Logger) {
+        logger.debug(
+            "response not mapped",
+            metadata: [RequestLogKey.status: "\(response.status)", RequestLogKey.errorType: "\(error.errorType)"])
     }
 
     /// Maps a response: 4xx/5xx into an error, an empty body into no objects, else through
@@ -78,14 +138,23 @@ extension ObjectManager {
     /// - Throws: ``ObjectManagerError`` as ``send(_:)``, but never `.noResponseDescriptor` or `.mapping`.
     public func fetchDocument(_ request: TransportRequest) async throws(ObjectManagerError) -> DocumentResponse {
         let configuration = configuration
-        let response = try await queued(request) { (transport) async throws(ObjectManagerError) in try await transport.send(request) }
+        let request = identified(request, configuration: configuration)
+        let response = try await queued(request) { (transport, request) async throws(ObjectManagerError) in
+            try await transport.send(request)
+        }
         if Task.isCancelled {
+            request.logger.debug("request cancelled", metadata: [RequestLogKey.status: "\(response.status)"])
             throw ObjectManagerError(.cancelled, "\(request.method) \(request.url) was cancelled", status: response.status)
         }
-        let (path, target) = try checkStatus(response, of: request, configuration: configuration)
-        let document = Self.hasDocument(response, of: request)
-            ? try parse(response, target: target, registry: configuration.registry) : nil
-        return DocumentResponse(request: request, response: response, document: document, path: path)
+        do {
+            let (path, target) = try checkStatus(response, of: request, configuration: configuration)
+            let document = Self.hasDocument(response, of: request)
+                ? try parse(response, target: target, registry: configuration.registry) : nil
+            return DocumentResponse(request: request, response: response, document: document, path: path)
+        } catch {
+            Self.logUnhandled(error, of: response, logger: request.logger)
+            throw error
+        }
     }
 
     /// Throws for a 4xx/5xx response (mapped by the error descriptors) and for a redirect the

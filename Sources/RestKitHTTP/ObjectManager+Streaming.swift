@@ -23,8 +23,24 @@ extension ObjectManager {
         at path: String, parameters: Representation? = nil, keyPath: String? = nil, mapping: ObjectMapping<Model>
     ) async throws(ObjectManagerError) -> ObjectStream<Model> {
         let configuration = configuration
-        let request = try makeRequest(method: .get, path: path, parameters: parameters, configuration: configuration)
-        let response = try await queued(request) { (transport) async throws(ObjectManagerError) in try await transport.stream(request) }
+        let request = identified(
+            try makeRequest(method: .get, path: path, parameters: parameters, configuration: configuration), configuration: configuration)
+        let response = try await queued(request) { (transport, request) async throws(ObjectManagerError) in
+            try await transport.stream(request)
+        }
+        do {
+            return try await objects(of: response, to: request, keyPath: keyPath, mapping: mapping, configuration: configuration)
+        } catch {
+            Self.logUnhandled(error, of: response, logger: request.logger)
+            throw error
+        }
+    }
+
+    /// The objects of a streamed response's body; throws for an error status or a body that is not JSON.
+    private func objects<Model>(
+        of response: StreamedResponse, to request: TransportRequest, keyPath: String?, mapping: ObjectMapping<Model>,
+        configuration: Configuration
+    ) async throws(ObjectManagerError) -> ObjectStream<Model> {
         let target = "\(request.method) \(relativePath(of: response.url ?? request.url))"
         if response.status >= 400 || ((300..<400).contains(response.status) && response.status != 304) {
             // An error body is small by nature: collected (its first MiB) and mapped into the
@@ -41,7 +57,7 @@ extension ObjectManager {
             throw ObjectManagerError(.server, "\(target) failed with status \(response.status)", status: response.status)
         }
         if response.status == 204 || response.status == 304 {
-            return ObjectStream(response: response, target: target, keyPath: keyPath, mapping: mapping, options: configuration.mappingOptions, empty: true)
+            return ObjectStream(response: response, target: target, keyPath: keyPath, mapping: mapping, options: configuration.mappingOptions, empty: true, logger: request.logger)
         }
         let contentType: MediaType?
         do {
@@ -55,6 +71,6 @@ extension ObjectManager {
                 "the response to \(target) is \(contentType?.essence ?? "untyped"); streamObjects maps JSON only",
                 status: response.status)
         }
-        return ObjectStream(response: response, target: target, keyPath: keyPath, mapping: mapping, options: configuration.mappingOptions, empty: false)
+        return ObjectStream(response: response, target: target, keyPath: keyPath, mapping: mapping, options: configuration.mappingOptions, empty: false, logger: request.logger)
     }
 }

@@ -30,7 +30,7 @@ extension ObjectManager {
         let request = try makeUploadRequest(
             for: object, method: method, path: path, parameters: parameters, files: files, encoding: encoding,
             progress: progress, configuration: configuration)
-        return try await send(request, configuration: configuration)
+        return try await send(request, configuration: configuration, logging: [RequestLogKey.files: "\(files.count)"])
     }
 
     /// Uploads `parameters` and `files` to `path` (no object, no router), and maps the response.
@@ -52,7 +52,7 @@ extension ObjectManager {
         let request = try makeUploadRequest(
             method: method, path: path, parameters: parameters, files: files, encoding: encoding, progress: progress,
             configuration: configuration)
-        return try await send(request, configuration: configuration)
+        return try await send(request, configuration: configuration, logging: [RequestLogKey.files: "\(files.count)"])
     }
 
     /// The request ``upload(_:method:path:parameters:files:encoding:progress:)`` sends,

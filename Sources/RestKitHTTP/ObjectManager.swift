@@ -1,3 +1,4 @@
+public import Logging
 import RestKitCore
 import RestKitDefaults
 
@@ -61,6 +62,21 @@ public final class ObjectManager: Sendable {
         /// `RestKit/<version>`, ``RestKitVersion/userAgent``; many APIs, GitHub's among them,
         /// refuse requests without one). `nil` sends none.
         public var userAgent: String? = RestKitVersion.userAgent
+        /// Where the manager, its request queue and its transport log (default: nowhere).
+        ///
+        /// At `debug`: each request's start (method, path, request body size) and end
+        /// (status, response body size, duration), failures (error type), cancellations,
+        /// redirects followed, streamed responses' ends (bytes, objects). At `trace`: waits for
+        /// a slot of the request queue. Paths are logged without their query strings; header
+        /// values (`Authorization`, cookies), query strings and bodies never are. The keys are
+        /// ``RequestLogKey``'s.
+        ///
+        /// ```swift
+        /// var logger = Logger(label: "com.example.api")
+        /// logger.logLevel = .debug
+        /// manager.configure { $0.logger = logger }
+        /// ```
+        public var logger: Logger = .silent
 
         /// A configuration using `registry`.
         public init(registry: Registry = .default) {
@@ -90,6 +106,8 @@ public final class ObjectManager: Sendable {
     /// ```
     public let requestQueue: RequestQueue
     private let state: LockedValue<Configuration>
+    /// The last ``RequestLogKey/requestID`` handed out.
+    private let lastRequestID = LockedValue<UInt64>(0)
 
     /// A manager for `baseURL`, running at most `maximumConcurrentRequests` requests at once.
     ///
@@ -139,6 +157,14 @@ public final class ObjectManager: Sendable {
     @discardableResult
     public func cancelAllRequests() -> Int {
         requestQueue.cancelAllRequests()
+    }
+
+    /// A new ``RequestLogKey/requestID``.
+    func nextRequestID() -> UInt64 {
+        lastRequestID.withLock { id in
+            id &+= 1
+            return id
+        }
     }
 
     /// A copy of the current configuration.

@@ -1,3 +1,4 @@
+import Logging
 import Synchronization
 
 /// The objects mapped from a streamed JSON response, one by one as its bytes arrive: what
@@ -37,10 +38,11 @@ public struct ObjectStream<Model>: AsyncSequence {
     let mapping: ObjectMapping<Model>
     let options: MappingOptions
     let empty: Bool
+    let logger: Logger
 
     init(
         response: StreamedResponse, target: String, keyPath: String?, mapping: ObjectMapping<Model>, options: MappingOptions,
-        empty: Bool
+        empty: Bool, logger: Logger
     ) {
         status = response.status
         headers = response.headers
@@ -50,6 +52,7 @@ public struct ObjectStream<Model>: AsyncSequence {
         self.mapping = mapping
         self.options = options
         self.empty = empty
+        self.logger = logger
     }
 
     public func makeAsyncIterator() -> AsyncIterator {
@@ -57,7 +60,7 @@ public struct ObjectStream<Model>: AsyncSequence {
         let chunks = CountedChunks(body: body, counter: counter)
         return AsyncIterator(
             elements: mapping.stream(from: chunks, at: keyPath, options: options).makeAsyncIterator(), counter: counter,
-            target: target, done: empty)
+            target: target, done: empty, logger: logger)
     }
 
     /// Maps the next element; see ``ObjectStream``.
@@ -66,6 +69,8 @@ public struct ObjectStream<Model>: AsyncSequence {
         let counter: ByteCounter
         let target: String
         var done: Bool
+        let logger: Logger
+        let started = ContinuousClock.now
         var produced = 0
 
         /// The next object, `nil` after the last.
@@ -74,14 +79,27 @@ public struct ObjectStream<Model>: AsyncSequence {
             do {
                 guard let model = try await elements.next() else {
                     done = true
+                    logger.debug("response stream finished", metadata: summary())
                     return nil
                 }
                 produced += 1
                 return model
             } catch {
                 done = true
-                throw wrap(error)
+                let failure = wrap(error)
+                var metadata = summary()
+                metadata[RequestLogKey.errorType] = "\(failure.errorType)"
+                logger.debug("response stream failed", metadata: metadata)
+                throw failure
             }
+        }
+
+        /// Bytes read, objects mapped and time spent so far, for log entries.
+        private func summary() -> Logger.Metadata {
+            [
+                RequestLogKey.responseBodySize: "\(counter.count)", RequestLogKey.objects: "\(produced)",
+                RequestLogKey.duration: elapsedMilliseconds(since: started),
+            ]
         }
 
         private func wrap(_ error: any Error) -> ObjectManagerError {

@@ -1,4 +1,5 @@
 import DequeModule
+import Logging
 import RestKitCore
 
 /// The requests of one ``ObjectManager``: at most ``maximumConcurrentRequests`` run at once,
@@ -140,7 +141,7 @@ public final class RequestQueue: Sendable {
     /// Runs `operation` once a slot is free, as a task that cancellation through the queue
     /// or of the calling task cancels.
     func run<Success: Sendable>(
-        method: RequestMethod, path: String,
+        method: RequestMethod, path: String, logger: Logger = Logger.silent,
         _ operation: @escaping @Sendable () async throws(ObjectManagerError) -> Success
     ) async throws(ObjectManagerError) -> Success {
         let target = "\(method) \(path)"
@@ -149,7 +150,7 @@ public final class RequestQueue: Sendable {
             state.nextID &+= 1
             return state.nextID
         }
-        try await admit(id, entry, target: target)
+        try await admit(id, entry, target: target, logger: logger)
         defer { finish(id) }
 
         // Starting and checking for a cancellation that arrived between admission and now
@@ -186,13 +187,21 @@ public final class RequestQueue: Sendable {
     }
 
     /// Returns once `id` holds a slot; throws `.cancelled` when it is cancelled while waiting.
-    private func admit(_ id: UInt64, _ entry: Entry, target: String) async throws(ObjectManagerError) {
-        let admittedAtOnce = state.withLock { state in
-            guard state.waiting.isEmpty, state.running.count < state.limit else { return false }
+    private func admit(_ id: UInt64, _ entry: Entry, target: String, logger: Logger) async throws(ObjectManagerError) {
+        let occupancy = state.withLock { state -> (running: Int, waiting: Int)? in
+            guard state.waiting.isEmpty, state.running.count < state.limit else {
+                return (state.running.count, state.waiting.count)
+            }
             state.running[id] = entry
-            return true
+            return nil
         }
-        if admittedAtOnce { return }
+        guard let occupancy else { return }
+        logger.trace(
+            "waiting for a request slot",
+            metadata: [
+                RequestLogKey.method: "\(entry.method)", RequestLogKey.path: "\(entry.path)",
+                "rk.queue.running": "\(occupancy.running)", "rk.queue.waiting": "\(occupancy.waiting)",
+            ])
         let admission = await withTaskCancellationHandler {
             await withUnsafeContinuation { (continuation: UnsafeContinuation<Admission, Never>) in
                 // `Task.isCancelled` is read under the lock: a cancellation either happened

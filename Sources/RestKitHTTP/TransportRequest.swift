@@ -1,3 +1,5 @@
+public import Logging
+
 /// A request as the transport sends it: method, absolute URL, headers, optional body.
 ///
 /// ```swift
@@ -20,11 +22,15 @@ public struct TransportRequest: Sendable {
     /// The largest response body accepted, in bytes (decoded, when compressed); `nil`: the
     /// transport's default (64 MiB for ``AsyncHTTPClientTransport``).
     public var maximumResponseSize: Int?
+    /// Where the transport logs what it does for this request (redirects followed); the
+    /// ``ObjectManager`` sets its configured logger here, with the request's
+    /// ``RequestLogKey/requestID``. Default: nowhere.
+    public var logger: Logger
 
     /// Creates a request.
     public init(
         method: RequestMethod, url: String, headers: HeaderFields = HeaderFields(), body: Body? = nil, timeout: Duration? = nil,
-        maximumResponseSize: Int? = nil
+        maximumResponseSize: Int? = nil, logger: Logger? = nil
     ) {
         self.method = method
         self.url = url
@@ -32,5 +38,6 @@ public struct TransportRequest: Sendable {
         self.body = body
         self.timeout = timeout
         self.maximumResponseSize = maximumResponseSize
+        self.logger = logger ?? .silent
     }
 }

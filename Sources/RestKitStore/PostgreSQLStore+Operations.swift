@@ -20,10 +20,13 @@ extension PostgreSQLStore {
         _ representation: Representation, with entity: EntityMapping<Model>, options: MappingOptions = MappingOptions(),
         deletingOrphansIn scope: StoreScope? = nil, caching response: CachedResponse? = nil
     ) async throws(StoreError) -> StoreMappingResult<Model> {
-        try checkRegistered(entity)
-        let orphans = try scope.map { scope throws(StoreError) in try OrphanDeletion(scope, entity: entity.schema, options: options) }
-        return try await transaction(.write, entity: entity.table, doing: "mapping into the table") { session in
-            try StoreTransaction.map(representation, with: entity, options: options, deletingOrphans: orphans, caching: response, in: session)
+        try await log.recording("map", entity: entity.table) { () async throws(StoreError) in
+            try checkRegistered(entity)
+            let orphans = try scope.map { scope throws(StoreError) in try OrphanDeletion(scope, entity: entity.schema, options: options) }
+            return try await transaction(.write, entity: entity.table, doing: "mapping into the table") { session in
+                try StoreTransaction.map(
+                    representation, with: entity, options: options, deletingOrphans: orphans, caching: response, in: session)
+            }
         }
     }
 
@@ -39,10 +42,13 @@ extension PostgreSQLStore {
         of representation: Representation, with entity: EntityMapping<Model>, options: MappingOptions = MappingOptions(),
         deletingOrphansIn scope: StoreScope? = nil
     ) async throws(StoreError) -> StoreImportSummary {
-        try checkRegistered(entity)
-        let orphans = try scope.map { scope throws(StoreError) in try OrphanDeletion(scope, entity: entity.schema, options: options) }
-        return try await transaction(.write, entity: entity.table, doing: "importing into the table") { session in
-            try StoreTransaction.importElements(of: representation, with: entity, options: options, deletingOrphans: orphans, in: session)
+        try await log.recording("import", entity: entity.table) { () async throws(StoreError) in
+            try checkRegistered(entity)
+            let orphans = try scope.map { scope throws(StoreError) in try OrphanDeletion(scope, entity: entity.schema, options: options) }
+            return try await transaction(.write, entity: entity.table, doing: "importing into the table") { session in
+                try StoreTransaction.importElements(
+                    of: representation, with: entity, options: options, deletingOrphans: orphans, in: session)
+            }
         }
     }
 
@@ -58,20 +64,23 @@ extension PostgreSQLStore {
         ofFile path: String, parser makeParser: @escaping @Sendable () -> Parser, with entity: EntityMapping<Model>,
         options: MappingOptions = MappingOptions(), chunkSize: Int = 1 << 20, progress: (@Sendable (Int) -> Void)? = nil
     ) async throws(StoreError) -> StoreImportSummary {
-        try checkRegistered(entity)
-        guard FileManager.default.isReadableFile(atPath: path) else {
-            throw StoreError(.file, "cannot open '\(path)' for reading", entity: entity.table)
-        }
-        let chunkSize = max(chunkSize, 1)
-        return try await transaction(.write, entity: entity.table, doing: "importing '\(path)'") { session in
-            // Opened per attempt: a conflict runs the import again from the file's start.
-            guard let file = FileHandle(forReadingAtPath: path) else {
+        try await log.recording("import-file", entity: entity.table) { () async throws(StoreError) in
+            try checkRegistered(entity)
+            guard FileManager.default.isReadableFile(atPath: path) else {
                 throw StoreError(.file, "cannot open '\(path)' for reading", entity: entity.table)
             }
-            defer { try? file.close() }
-            var parser = makeParser()
-            return try StoreTransaction.importElements(
-                ofFile: file, path: path, parser: &parser, with: entity, options: options, chunkSize: chunkSize, progress: progress, in: session)
+            let chunkSize = max(chunkSize, 1)
+            return try await transaction(.write, entity: entity.table, doing: "importing '\(path)'") { session in
+                // Opened per attempt: a conflict runs the import again from the file's start.
+                guard let file = FileHandle(forReadingAtPath: path) else {
+                    throw StoreError(.file, "cannot open '\(path)' for reading", entity: entity.table)
+                }
+                defer { try? file.close() }
+                var parser = makeParser()
+                return try StoreTransaction.importElements(
+                    ofFile: file, path: path, parser: &parser, with: entity, options: options, chunkSize: chunkSize,
+                    progress: progress, in: session)
+            }
         }
     }
 

@@ -15,19 +15,21 @@ extension PostgreSQLStore {
     /// - Throws: ``SeedError`` `.noObjects`, `.store` (``StoreError`` `.notRegistered` for an
     ///   entity not registered, and whatever the store refuses).
     public func seed(_ entities: [DeclaredEntity], from documents: [SeedDocument]) async throws(SeedError) -> [SeedResult<StoredObject>] {
-        let plan = try SeedPlan(entities, from: documents) { entity throws(StoreError) in try checkRegistered(entity) }
-        let outcome: Result<[StoreMappingResult<StoredObject>], any Error>
-        do {
-            outcome = .success(try await retrying(.write) { session in
-                do {
-                    return try plan.run(in: session)
-                } catch let failure as SeedPlan.EntityFailure where Self.isConflict(failure.error) {
-                    throw failure.error   // run again, as any conflict
-                }
-            })
-        } catch {
-            outcome = .failure(error)
+        try await log.recording("seed", entity: entities.map(\.entity.table).joined(separator: ",")) { () async throws(SeedError) in
+            let plan = try SeedPlan(entities, from: documents) { entity throws(StoreError) in try checkRegistered(entity) }
+            let outcome: Result<[StoreMappingResult<StoredObject>], any Error>
+            do {
+                outcome = .success(try await retrying(.write) { session in
+                    do {
+                        return try plan.run(in: session)
+                    } catch let failure as SeedPlan.EntityFailure where Self.isConflict(failure.error) {
+                        throw failure.error   // run again, as any conflict
+                    }
+                })
+            } catch {
+                outcome = .failure(error)
+            }
+            return try plan.finish(outcome) { error, entity in databaseError(error, entity: entity, doing: "seeding") }
         }
-        return try plan.finish(outcome) { error, entity in databaseError(error, entity: entity, doing: "seeding") }
     }
 }

@@ -1,6 +1,6 @@
 import Foundation
 internal import GRDB
-internal import Logging
+public import Logging
 internal import NIOCore
 internal import NIOPosix
 internal import PostgresNIO
@@ -46,6 +46,15 @@ public final class PostgreSQLStore: Sendable {
         public var maximumAttempts: Int = 20
         /// How long opening a connection may take; default 10 seconds.
         public var connectTimeout: Duration = .seconds(10)
+        /// Where the store logs (default: nowhere): at `debug`, each write operation's counts
+        /// and duration, or its error type, and each write retried after a conflict (keys:
+        /// ``StoreLogKey``). postgres-nio's own entries are not passed on (they may quote SQL).
+        ///
+        /// ```swift
+        /// var configuration = try PostgreSQLStore.Configuration(url: "postgres://app@127.0.0.1:5433/app")
+        /// configuration.logger = Logger(label: "com.example.store")
+        /// ```
+        public var logger: Logger = .silent
 
         /// A configuration for a server without TLS (a server on loopback or a private network).
         ///
@@ -107,7 +116,10 @@ public final class PostgreSQLStore: Sendable {
     public let configuration: Configuration
     let connections: PostgresConnectionPool
     private let threadPool: NIOThreadPool
-    let logger: Logger
+    /// postgres-nio's logger: silent (its entries may quote SQL, and a store's entries are `log`'s).
+    let driverLogger: Logger
+    /// Where operations are logged.
+    let log: StoreLog
     /// The signature of the schema registered per table, as ``SQLiteStore`` keeps it.
     let registered = LockedValue<[String: String]>([:])
 
@@ -127,8 +139,10 @@ public final class PostgreSQLStore: Sendable {
             connection.options.additionalStartupParameters = [("search_path", SQLName.quoted(schema))]
         }
         connection.options.connectTimeout = .nanoseconds(timeout.seconds * 1_000_000_000 + timeout.attoseconds / 1_000_000_000)
-        logger = Logger(label: "restkit.store.postgres", factory: { _ in SwiftLogNoOpLogHandler() })
-        connections = PostgresConnectionPool(configuration: connection, eventLoopGroup: MultiThreadedEventLoopGroup.singleton, logger: logger)
+        driverLogger = .silent
+        log = StoreLog(logger: configuration.logger, system: "postgresql")
+        connections = PostgresConnectionPool(
+            configuration: connection, eventLoopGroup: MultiThreadedEventLoopGroup.singleton, logger: driverLogger)
         threadPool = NIOThreadPool(numberOfThreads: max(configuration.maximumConnections, 1))
         threadPool.start()
     }
@@ -208,6 +222,7 @@ public final class PostgreSQLStore: Sendable {
                     // again each time, take turns instead (see `runOnce`).
                     Thread.sleep(forTimeInterval: Double.random(in: 0...min(2.0, 0.010 * Double(1 << min(attempt, 10)))))
                     attempt += 1
+                    log.retrying(attempt: attempt)
                 }
             }
         }
@@ -225,7 +240,7 @@ public final class PostgreSQLStore: Sendable {
     /// `ROLLBACK`, or with the connection.
     private func runOnce<T>(_ access: Access, serialized: Bool = false, _ body: (PostgresSession) throws -> T) throws -> T {
         let connection = try connections.take()
-        let session = PostgresSession(connection, logger: logger)
+        let session = PostgresSession(connection, logger: driverLogger)
         let locks = access == .write && serialized
         let lock = "\(Self.writeLock), hashtext(current_schema())"
         var locked = false

@@ -35,15 +35,17 @@ extension SQLiteStore {
         _ representation: Representation, with entity: EntityMapping<Model>, options: MappingOptions = MappingOptions(),
         deletingOrphansIn scope: StoreScope? = nil, caching response: CachedResponse? = nil
     ) async throws(StoreError) -> StoreMappingResult<Model> {
-        try checkRegistered(entity)
-        let orphans = try scope.map { scope throws(StoreError) in try OrphanDeletion(scope, entity: entity.schema, options: options) }
-        do {
-            return try await writer.write { db in
-                try StoreTransaction.map(
-                    representation, with: entity, options: options, deletingOrphans: orphans, caching: response, in: SQLiteSession(db))
+        try await log.recording("map", entity: entity.table) { () async throws(StoreError) in
+            try checkRegistered(entity)
+            let orphans = try scope.map { scope throws(StoreError) in try OrphanDeletion(scope, entity: entity.schema, options: options) }
+            do {
+                return try await writer.write { db in
+                    try StoreTransaction.map(
+                        representation, with: entity, options: options, deletingOrphans: orphans, caching: response, in: SQLiteSession(db))
+                }
+            } catch {
+                throw databaseError(error, entity: entity.table, doing: "mapping into the table")
             }
-        } catch {
-            throw databaseError(error, entity: entity.table, doing: "mapping into the table")
         }
     }
 
@@ -63,14 +65,17 @@ extension SQLiteStore {
         of representation: Representation, with entity: EntityMapping<Model>, options: MappingOptions = MappingOptions(),
         deletingOrphansIn scope: StoreScope? = nil
     ) async throws(StoreError) -> StoreImportSummary {
-        try checkRegistered(entity)
-        let orphans = try scope.map { scope throws(StoreError) in try OrphanDeletion(scope, entity: entity.schema, options: options) }
-        do {
-            return try await writer.write { db in
-                try StoreTransaction.importElements(of: representation, with: entity, options: options, deletingOrphans: orphans, in: SQLiteSession(db))
+        try await log.recording("import", entity: entity.table) { () async throws(StoreError) in
+            try checkRegistered(entity)
+            let orphans = try scope.map { scope throws(StoreError) in try OrphanDeletion(scope, entity: entity.schema, options: options) }
+            do {
+                return try await writer.write { db in
+                    try StoreTransaction.importElements(
+                        of: representation, with: entity, options: options, deletingOrphans: orphans, in: SQLiteSession(db))
+                }
+            } catch {
+                throw databaseError(error, entity: entity.table, doing: "importing into the table")
             }
-        } catch {
-            throw databaseError(error, entity: entity.table, doing: "importing into the table")
         }
     }
 }

@@ -1,6 +1,6 @@
 internal import GRDB
-public import RestKitCore
-public import RestKitMapping
+import RestKitCore
+import RestKitMapping
 
 extension SQLiteStore {
     /// Imports the documents into several declared entities — each at its root key path —
@@ -18,13 +18,15 @@ extension SQLiteStore {
     /// - Throws: ``SeedError`` `.noObjects`, `.store` (``StoreError`` `.notRegistered` for an
     ///   entity not registered, and whatever the store refuses).
     public func seed(_ entities: [DeclaredEntity], from documents: [SeedDocument]) async throws(SeedError) -> [SeedResult<StoredObject>] {
-        let plan = try SeedPlan(entities, from: documents) { entity throws(StoreError) in try checkRegistered(entity) }
-        let outcome: Result<[StoreMappingResult<StoredObject>], any Error>
-        do {
-            outcome = .success(try await writer.write { db in try plan.run(in: SQLiteSession(db)) })
-        } catch {
-            outcome = .failure(error)
+        try await log.recording("seed", entity: entities.map(\.entity.table).joined(separator: ",")) { () async throws(SeedError) in
+            let plan = try SeedPlan(entities, from: documents) { entity throws(StoreError) in try checkRegistered(entity) }
+            let outcome: Result<[StoreMappingResult<StoredObject>], any Error>
+            do {
+                outcome = .success(try await writer.write { db in try plan.run(in: SQLiteSession(db)) })
+            } catch {
+                outcome = .failure(error)
+            }
+            return try plan.finish(outcome) { error, entity in Self.databaseError(error, entity: entity, doing: "seeding") }
         }
-        return try plan.finish(outcome) { error, entity in Self.databaseError(error, entity: entity, doing: "seeding") }
     }
 }

@@ -54,21 +54,23 @@ extension SQLiteStore {
         ofFile path: String, parser makeParser: @escaping @Sendable () -> Parser, with entity: EntityMapping<Model>,
         options: MappingOptions = MappingOptions(), chunkSize: Int = 1 << 20, progress: (@Sendable (Int) -> Void)? = nil
     ) async throws(StoreError) -> StoreImportSummary {
-        try checkRegistered(entity)
-        guard let file = FileHandle(forReadingAtPath: path) else {
-            throw StoreError(.file, "cannot open '\(path)' for reading", entity: entity.table)
-        }
-        defer { try? file.close() }
-        let chunkSize = max(chunkSize, 1)
-        do {
-            return try await writer.write { db in
-                var parser = makeParser()
-                return try StoreTransaction.importElements(
-                    ofFile: file, path: path, parser: &parser, with: entity, options: options, chunkSize: chunkSize, progress: progress,
-                    in: SQLiteSession(db))
+        try await log.recording("import-file", entity: entity.table) { () async throws(StoreError) in
+            try checkRegistered(entity)
+            guard let file = FileHandle(forReadingAtPath: path) else {
+                throw StoreError(.file, "cannot open '\(path)' for reading", entity: entity.table)
             }
-        } catch {
-            throw databaseError(error, entity: entity.table, doing: "importing '\(path)'")
+            defer { try? file.close() }
+            let chunkSize = max(chunkSize, 1)
+            do {
+                return try await writer.write { db in
+                    var parser = makeParser()
+                    return try StoreTransaction.importElements(
+                        ofFile: file, path: path, parser: &parser, with: entity, options: options, chunkSize: chunkSize,
+                        progress: progress, in: SQLiteSession(db))
+                }
+            } catch {
+                throw databaseError(error, entity: entity.table, doing: "importing '\(path)'")
+            }
         }
     }
 }

@@ -1,5 +1,6 @@
 import Foundation
 internal import GRDB
+public import Logging
 import RestKitMapping
 import RestKitCore
 
@@ -23,6 +24,8 @@ public final class SQLiteStore: Sendable {
     /// The signature of the schema registered per table, so that only registered mappings
     /// are used.
     private let registered = LockedValue<[String: String]>([:])
+    /// Where operations are logged.
+    let log: StoreLog
 
     /// How a file store opens its database.
     ///
@@ -36,14 +39,24 @@ public final class SQLiteStore: Sendable {
         /// seconds, rides out another writer's transaction without hanging on a stuck one;
         /// `.zero` fails at once. Readers of a file store never wait for a writer (WAL).
         public var busyTimeout: Duration
+        /// Where the store logs (default: nowhere): at `debug`, each write operation's counts
+        /// and duration, or its error type (keys: ``StoreLogKey``).
+        ///
+        /// ```swift
+        /// var logger = Logger(label: "com.example.store")
+        /// logger.logLevel = .debug
+        /// let store = try SQLiteStore(path: path, configuration: .init(logger: logger))
+        /// ```
+        public var logger: Logger
 
-        /// A configuration; by default, a 5-second busy timeout.
+        /// A configuration; by default, a 5-second busy timeout and no logging.
         ///
         /// ```swift
         /// let impatient = SQLiteStore.Configuration(busyTimeout: .milliseconds(100))
         /// ```
-        public init(busyTimeout: Duration = .seconds(5)) {
+        public init(busyTimeout: Duration = .seconds(5), logger: Logger? = nil) {
             self.busyTimeout = busyTimeout
+            self.logger = logger ?? .silent
         }
     }
 
@@ -67,6 +80,7 @@ public final class SQLiteStore: Sendable {
             throw Self.databaseError(error, entity: nil, doing: "opening '\(path)'")
         }
         self.path = path
+        log = StoreLog(logger: configuration.logger, system: "sqlite")
     }
 
     /// An in-memory store (gone when the store is released); the same behavior as a file store.
@@ -74,17 +88,18 @@ public final class SQLiteStore: Sendable {
     /// ```swift
     /// let store = try SQLiteStore.inMemory()
     /// ```
-    public static func inMemory() throws(StoreError) -> SQLiteStore {
+    public static func inMemory(configuration: Configuration = Configuration()) throws(StoreError) -> SQLiteStore {
         do {
-            return SQLiteStore(writer: try DatabaseQueue(), path: ":memory:")
+            return SQLiteStore(writer: try DatabaseQueue(), path: ":memory:", configuration: configuration)
         } catch {
             throw databaseError(error, entity: nil, doing: "opening an in-memory database")
         }
     }
 
-    private init(writer: any DatabaseWriter, path: String) {
+    private init(writer: any DatabaseWriter, path: String, configuration: Configuration) {
         self.writer = writer
         self.path = path
+        log = StoreLog(logger: configuration.logger, system: "sqlite")
     }
 
     /// Creates `entity`'s table (through a versioned migration, `RestKitStore.<table>.v1`: the
