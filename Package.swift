@@ -183,6 +183,7 @@ let package = Package(
             dependencies: [
                 "RestKitStore", "RestKitCore", "RestKitMapping", "RestKitDefaults", "RestKitJSON", "RestKitTestSupport",
                 .product(name: "GRDB", package: "GRDB.swift"),  // to inspect the files independently
+                .product(name: "Logging", package: "swift-log"),
             ]
         ),
         .testTarget(
@@ -201,6 +202,7 @@ let package = Package(
                 .product(name: "Hummingbird", package: "hummingbird"),
                 .product(name: "HummingbirdTesting", package: "hummingbird"),
                 .product(name: "Crypto", package: "swift-crypto"),
+                .product(name: "Logging", package: "swift-log"),
                 // AsyncHTTPClientEarlyAnswerTests: AsyncHTTPClient alone, without RestKit.
                 .product(name: "AsyncHTTPClient", package: "async-http-client"),
                 .product(name: "NIOCore", package: "swift-nio"),

@@ -1,3 +1,4 @@
+import Logging
 import Foundation
 @testable import RestKitStore
 import Testing
@@ -93,14 +94,16 @@ extension PostgreSQLStore: TestedStore {}
 
 /// Runs `body` with a new store of `backend` (a file store's directory removed, a PostgreSQL
 /// store in a fresh schema, closed, afterwards).
-func withStore<T>(_ backend: StoreBackend, _ body: (any TestedStore) async throws -> T) async throws -> T {
+func withStore<T>(_ backend: StoreBackend, logger: Logger? = nil, _ body: (any TestedStore) async throws -> T) async throws -> T {
     switch backend {
     case .memory:
-        return try await withStore(.memory) { (store: SQLiteStore) in try await body(store) }
+        return try await withStore(.memory, logger: logger) { (store: SQLiteStore) in try await body(store) }
     case .file:
-        return try await withStore(.file) { (store: SQLiteStore) in try await body(store) }
+        return try await withStore(.file, logger: logger) { (store: SQLiteStore) in try await body(store) }
     case .postgres:
-        let store = PostgreSQLStore(configuration: try PostgresTestServer.freshConfiguration())
+        var configuration = try PostgresTestServer.freshConfiguration()
+        if let logger { configuration.logger = logger }
+        let store = PostgreSQLStore(configuration: configuration)
         do {
             let result = try await body(store)
             await store.close()

@@ -1,3 +1,4 @@
+import Logging
 import Foundation
 import RestKitCore
 import RestKitDefaults
@@ -56,14 +57,16 @@ func withTemporaryDirectory<T>(_ body: (URL) async throws -> T) async throws -> 
     return try await body(directory)
 }
 
-/// Runs `body` with a new store of `kind` (a file store's directory is removed afterwards).
-func withStore<T>(_ kind: StoreKind, _ body: (SQLiteStore) async throws -> T) async throws -> T {
+/// Runs `body` with a new store of `kind` (a file store's directory is removed afterwards),
+/// logging to `logger` when one is given.
+func withStore<T>(_ kind: StoreKind, logger: Logger? = nil, _ body: (SQLiteStore) async throws -> T) async throws -> T {
+    let configuration = SQLiteStore.Configuration(logger: logger)
     switch kind {
     case .memory:
-        return try await body(SQLiteStore.inMemory())
+        return try await body(SQLiteStore.inMemory(configuration: configuration))
     case .file:
         return try await withTemporaryDirectory { directory in
-            try await body(SQLiteStore(path: directory.appending(path: "store.sqlite").path))
+            try await body(SQLiteStore(path: directory.appending(path: "store.sqlite").path, configuration: configuration))
         }
     }
 }
