@@ -27,6 +27,8 @@ struct HTTPOptions: ParsableArguments {
         valueName: "N"))
     var maxRedirects: Int = 10
 
+    @OptionGroup var logging: LoggingOptions
+
     func validate() throws {
         guard timeout > 0, connectTimeout > 0, timeout <= 1e7, connectTimeout <= 1e7 else {
             throw ValidationError("--timeout and --connect-timeout must be between 0 and 10000000 seconds")

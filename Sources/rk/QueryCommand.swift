@@ -29,6 +29,8 @@ struct QueryCommand: AsyncParsableCommand {
 
     @OptionGroup var mapping: MappingFileOption
 
+    @OptionGroup var logging: LoggingOptions
+
     @Option(name: .long, help: ArgumentHelp("Only objects whose searchable attributes match these words.", valueName: "WORDS"))
     var search: String?
 
@@ -53,7 +55,7 @@ struct QueryCommand: AsyncParsableCommand {
         guard !target.isMissingFile else {
             throw CommandFailure.input("\(database): no such database file (create it with `rk seed FILE... --mapping \(mapping.mapping) --database \(database)`)")
         }
-        let objects = try await target.withStore { store async throws(CommandFailure) in
+        let objects = try await target.withStore(logger: logging.logger) { store async throws(CommandFailure) in
             do {
                 guard let columns = try await store.existingColumns(for: chosen.entity) else {
                     throw CommandFailure.input(

@@ -30,6 +30,8 @@ struct SeedCommand: AsyncParsableCommand {
 
     @OptionGroup var mapping: MappingFileOption
 
+    @OptionGroup var logging: LoggingOptions
+
     @Option(name: .long, help: ArgumentHelp(
         "The SQLite database file (created when missing), or a PostgreSQL URL (postgres://user@host:port/database[?schema=name]).",
         valueName: "PATH|URL"))
@@ -60,7 +62,7 @@ struct SeedCommand: AsyncParsableCommand {
         }
         let documents = try read(as: mediaType)
         try checkObjects(in: documents, for: entities)
-        let results = try await target.withStore { store async throws(CommandFailure) in
+        let results = try await target.withStore(logger: logging.logger) { store async throws(CommandFailure) in
             do throws(StoreError) {
                 for declaredEntity in entities { try await store.register(declaredEntity.entity) }
             } catch {

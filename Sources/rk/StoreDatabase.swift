@@ -1,4 +1,5 @@
 import Foundation
+import Logging
 import RestKitStore
 
 /// The database `rk seed` and `rk query` work on: a SQLite file, or a PostgreSQL server named
@@ -46,17 +47,20 @@ enum StoreDatabase: CustomStringConvertible {
 
     /// Opens the store (a file is created when missing), runs `body`, and closes a server's
     /// connections whatever `body` did.
-    func withStore<T>(_ body: (any PersistentObjectStore) async throws(CommandFailure) -> T) async throws(CommandFailure) -> T {
+    func withStore<T>(
+        logger: Logger? = nil, _ body: (any PersistentObjectStore) async throws(CommandFailure) -> T
+    ) async throws(CommandFailure) -> T {
         switch self {
         case .file(let path):
             let store: SQLiteStore
             do {
-                store = try SQLiteStore(path: path)
+                store = try SQLiteStore(path: path, configuration: .init(logger: logger))
             } catch {
                 throw CommandFailure.input("\(path): \(error)")
             }
             return try await body(store)
-        case .postgres(let configuration):
+        case .postgres(var configuration):
+            if let logger { configuration.logger = logger }
             let store = PostgreSQLStore(configuration: configuration)
             let result: Result<T, CommandFailure>
             do {

@@ -293,4 +293,41 @@ struct HTTPCommandTests {
             #expect(custom.stdout == #"{"userAgent":"probe/1"}"# + "\n", "\(custom.stderr)")
         }
     }
+
+    // MARK: -v
+
+    @Test("rk get -v logs the request's start and end on stderr: method, path, status, bytes; no header values or query")
+    func verboseLogsTheRequest() async throws {
+        try await RKTestServer.run { base in
+            let quiet = try await Self.rk(["get", base + "/json"])
+            #expect(quiet.stderr.isEmpty, "\(quiet.stderr)")
+            let outcome = try await Self.rk(["get", "-v", "-H", "Authorization: Bearer SECRET-TOKEN", base + "/json?token=QUERY-SECRET"])
+            #expect(outcome.status == 0, "\(outcome.stderr)")
+            #expect(outcome.stdout == #"{"id":1,"tags":["a",true,null]}"# + "\n")
+            let lines = outcome.stderr.split(separator: "\n")
+            #expect(lines.count == 2, "\(outcome.stderr)")
+            #expect(lines.first?.hasSuffix("request started") == true, "\(outcome.stderr)")
+            #expect(lines.first?.contains("http.request.method=GET") == true)
+            #expect(lines.first?.contains("url.path=/json ") == true, "\(outcome.stderr)")
+            let finished = String(lines.last ?? "")
+            #expect(finished.hasSuffix("request finished"))
+            #expect(finished.contains("http.response.status_code=200"))
+            #expect(finished.contains("http.response.body.size=\(#"{"id": 1, "tags": ["a", true, null]}"#.utf8.count)"), "\(finished)")
+            #expect(!outcome.stderr.contains("SECRET"), "\(outcome.stderr)")
+        }
+    }
+
+    @Test("rk get -v logs a redirect followed and a failed request")
+    func verboseLogsRedirectsAndFailures() async throws {
+        try await RKTestServer.run { base in
+            let redirected = try await Self.rk(["get", "-v", base + "/redirect/302?to=/json"])
+            #expect(redirected.status == 0, "\(redirected.stderr)")
+            #expect(redirected.stderr.contains("following redirect"), "\(redirected.stderr)")
+            #expect(redirected.stderr.contains("rk.redirect.path=/json"), "\(redirected.stderr)")
+            let refused = try await Self.rk(["get", "-v", "http://127.0.0.1:9/json"])
+            #expect(refused.status == 1)
+            #expect(refused.stderr.contains("error.type=transport"), "\(refused.stderr)")
+            #expect(refused.stderr.contains("request failed"), "\(refused.stderr)")
+        }
+    }
 }

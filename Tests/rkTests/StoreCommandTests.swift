@@ -77,6 +77,20 @@ struct StoreCommandTests {
     }
 
     /// Entities without a rootKeyPath are seeded through the relationships of those with one.
+    @Test("rk seed -v logs the store's write with its counts on stderr, not the values")
+    func verboseSeedLogsTheImport() throws {
+        try Self.withDirectory(Self.fixtures) { directory in
+            let path = { (name: String) in directory.appendingPathComponent(name).path }
+            let seed = try CommandLineTests.run(["seed", "-v", path("a.json"), "-m", path("mapping.json"), "--database", path("app.sqlite")])
+            #expect(seed.status == 0, "\(seed.stderr)")
+            let entries = seed.stderr.split(separator: "\n").filter { $0.hasSuffix("store seed finished") }
+            #expect(entries.count == 1, "\(seed.stderr)")
+            #expect(entries.first?.contains("rk.store.inserted=") == true, "\(seed.stderr)")
+            #expect(entries.first?.contains("db.system.name=sqlite") == true)
+            #expect(!seed.stderr.contains("Flore"), "\(seed.stderr)")
+        }
+    }
+
     @Test func seedsRelatedObjects() throws {
         let mapping = """
             {"entities": [
