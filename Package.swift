@@ -175,7 +175,15 @@ let package = Package(
         .testTarget(name: "RestKitCoreTests", dependencies: ["RestKitCore", "RestKitTestSupport"]),
         .testTarget(name: "RestKitJSONTests", dependencies: ["RestKitCore", "RestKitJSON", "RestKitTestSupport"]),
         .testTarget(name: "RestKitXMLTests", dependencies: ["RestKitCore", "RestKitXML", "RestKitTestSupport"]),
-        .testTarget(name: "RestKitFormsTests", dependencies: ["RestKitCore", "RestKitForms", "RestKitTestSupport"]),
+        .testTarget(
+            name: "RestKitFormsTests",
+            dependencies: [
+                "RestKitCore", "RestKitForms", "RestKitTestSupport",
+                // MultipartKitInteropTests: an independent implementation reads what we write.
+                .product(name: "MultipartKit", package: "multipart-kit"),
+                .product(name: "NIOCore", package: "swift-nio"),
+            ]
+        ),
         .testTarget(name: "RestKitMappingTests", dependencies: ["RestKitCore", "RestKitMapping", "RestKitJSON", "RestKitTestSupport"]),
         .testTarget(name: "RestKitTests", dependencies: ["RestKit", "RestKitTestSupport"]),
         .testTarget(
