@@ -16,12 +16,12 @@ TSAN_BUILD       := --sanitize=thread --scratch-path .build-tsan
 TSAN_FILTER      := ^(RestKitHTTPTests|RestKitStoreTests|RestKitStoreHTTPTests)\.
 SANITIZER_DIR    := $(CURDIR)/scripts/sanitizers
 
-.PHONY: test bench build deps python-deps postgres-deps check-graph clean fuzz fuzz-smoke sanitize sanitize-address sanitize-thread
+.PHONY: test bench build deps interop-deps postgres-deps check-graph clean fuzz fuzz-smoke sanitize sanitize-address sanitize-thread
 
 # The store suites run on PostgreSQL too: scripts/postgres-server.sh starts a private cluster
 # (a temporary directory, a free loopback port) for the run and stops it afterwards; when none
 # can be started it says so and the PostgreSQL cases skip.
-test: deps python-deps postgres-deps check-graph
+test: deps interop-deps postgres-deps check-graph
 	$(SWIFT) build --build-tests
 	scripts/postgres-server.sh run $(SWIFT) test --skip-build
 
@@ -53,7 +53,7 @@ fuzz-smoke: deps
 # memory checks its overhead breaks). Suppressions, each with its reason: scripts/sanitizers/.
 sanitize: sanitize-address sanitize-thread
 
-sanitize-address: deps python-deps
+sanitize-address: deps interop-deps
 	$(SWIFT) build --build-tests $(ASAN_BUILD)
 	rm -rf .build-asan/sanitizer-reports && mkdir -p .build-asan/sanitizer-reports
 	RESTKIT_SANITIZER=address \
@@ -63,7 +63,7 @@ sanitize-address: deps python-deps
 		$(SWIFT) test --skip-build $(ASAN_BUILD); \
 		status=$$?; scripts/sanitizers/reports.sh .build-asan/sanitizer-reports $$status
 
-sanitize-thread: deps python-deps
+sanitize-thread: deps interop-deps
 	$(SWIFT) build --build-tests $(TSAN_BUILD)
 	rm -rf .build-tsan/sanitizer-reports && mkdir -p .build-tsan/sanitizer-reports
 	RESTKIT_SANITIZER=thread \
@@ -95,12 +95,20 @@ postgres-deps:
 		echo "note: postgresql-15 could not be installed; the PostgreSQL store tests will skip"; \
 	fi
 
-# The multipart interoperability tests use Python's standard library, and urllib3 as an
-# independent body producer when it can be installed; without either they say so and skip.
-python-deps:
+# The interoperability tests run independent implementations (README, "Interoperability"):
+# Python's standard library (and urllib3 when it can be installed), xmllint (libxml2-utils)
+# and Rack (ruby-rack), installed with apt-get when missing. A tool that cannot be installed
+# only prints a note: its tests then skip, saying so.
+INTEROP_APT := libxml2-utils ruby-rack
+interop-deps:
 	@if command -v python3 >/dev/null 2>&1 && ! python3 -c 'import urllib3' >/dev/null 2>&1; then \
 		python3 -m pip install --quiet --user urllib3 >/dev/null 2>&1 || \
 		echo "note: urllib3 not installed; multipart interop tests use a handcrafted body instead"; \
+	fi
+	@if ! command -v xmllint >/dev/null 2>&1 || ! ruby -e "require 'rack'" >/dev/null 2>&1; then \
+		echo "Installing $(INTEROP_APT) with apt-get"; \
+		( $(SUDO) apt-get update && DEBIAN_FRONTEND=noninteractive $(SUDO) apt-get install -y --no-install-recommends $(INTEROP_APT) ) || \
+		echo "note: $(INTEROP_APT) could not be installed; the xmllint and Rack interop tests will skip"; \
 	fi
 
 clean:
