@@ -98,7 +98,9 @@ struct HTTPExchange {
     /// The transport error in words, without the `METHOD URL` rk prints before it.
     private func transportMessage(_ error: ObjectManagerError) -> String {
         var reason = error.reason
-        if error.errorType == .timeout { return reason }
+        if error.errorType == .timeout {
+            return reason + " (raise --timeout SECONDS, or --connect-timeout SECONDS for the connection)"
+        }
         if error.errorType == .redirect, options.maxRedirects == 0 {
             return reason + " (--max-redirects 0)"
         }
@@ -106,7 +108,9 @@ struct HTTPExchange {
             reason = String(reason[..<advice.lowerBound]) + "; raise it with --max-response-size SIZE"
         }
         // NIO's "connection reset (error set): Connection refused) (errno: 111)" says less.
-        if reason.contains("Connection refused") { return "connection refused" }
+        if reason.contains("Connection refused") {
+            return "connection refused (is a server listening at that host and port?)"
+        }
         return reason
     }
 

@@ -152,4 +152,23 @@ struct CommandLineTests {
             #expect(outcome.stdout.contains(expected), "missing \(expected)")
         }
     }
+
+    @Test("rk --help shows an example of every subcommand, and how to get shell completion")
+    func helpListsAnExamplePerSubcommand() throws {
+        let help = try Self.run(["--help"])
+        #expect(help.status == 0)
+        for subcommand in ["parse", "convert", "parsers", "form", "get", "post", "seed", "query"] {
+            #expect(help.stdout.contains("\n  rk \(subcommand)"), "no example of rk \(subcommand):\n\(help.stdout)")
+        }
+        #expect(help.stdout.contains("--generate-completion-script"))
+    }
+
+    @Test("rk generates completion scripts naming every subcommand", arguments: ["bash", "zsh", "fish"])
+    func completionScripts(shell: String) throws {
+        let script = try Self.run(["--generate-completion-script", shell])
+        #expect(script.status == 0, "\(script.stderr)")
+        for subcommand in ["parse", "convert", "form", "get", "post", "seed", "query"] {
+            #expect(script.stdout.contains(subcommand), "\(shell): no \(subcommand)")
+        }
+    }
 }

@@ -77,6 +77,7 @@ struct HTTPCommandTests {
         #expect(outcome.status == 1)
         #expect(outcome.stderr.hasPrefix("rk: error: GET http://127.0.0.1:\(port)/json: "), "\(outcome.stderr)")
         #expect(outcome.stderr.lowercased().contains("refused"), "\(outcome.stderr)")
+        #expect(outcome.stderr.contains("is a server listening at that host and port?"), "\(outcome.stderr)")
         // Without failingFast, AsyncHTTPClient retries until the deadline (600 s here); the
         // bound leaves room for a loaded machine starting the process.
         #expect(outcome.elapsed < .seconds(10), "took \(outcome.elapsed)")
@@ -324,7 +325,8 @@ struct HTTPCommandTests {
             #expect(redirected.status == 0, "\(redirected.stderr)")
             #expect(redirected.stderr.contains("following redirect"), "\(redirected.stderr)")
             #expect(redirected.stderr.contains("rk.redirect.path=/json"), "\(redirected.stderr)")
-            let refused = try await Self.rk(["get", "-v", "http://127.0.0.1:9/json"])
+            let port = try RKTestServer.closedPort()
+            let refused = try await Self.rk(["get", "-v", "http://127.0.0.1:\(port)/json"])
             #expect(refused.status == 1)
             #expect(refused.stderr.contains("error.type=transport"), "\(refused.stderr)")
             #expect(refused.stderr.contains("request failed"), "\(refused.stderr)")
