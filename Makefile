@@ -16,12 +16,12 @@ TSAN_BUILD       := --sanitize=thread --scratch-path .build-tsan
 TSAN_FILTER      := ^(RestKitHTTPTests|RestKitStoreTests|RestKitStoreHTTPTests)\.
 SANITIZER_DIR    := $(CURDIR)/scripts/sanitizers
 
-.PHONY: test bench build deps interop-deps postgres-deps check-graph clean fuzz fuzz-smoke sanitize sanitize-address sanitize-thread
+.PHONY: test bench build docs check-doc-examples deps interop-deps postgres-deps check-graph clean fuzz fuzz-smoke sanitize sanitize-address sanitize-thread
 
 # The store suites run on PostgreSQL too: scripts/postgres-server.sh starts a private cluster
 # (a temporary directory, a free loopback port) for the run and stops it afterwards; when none
 # can be started it says so and the PostgreSQL cases skip.
-test: deps interop-deps postgres-deps check-graph
+test: deps interop-deps postgres-deps check-graph check-doc-examples
 	$(SWIFT) build --build-tests
 	scripts/postgres-server.sh run $(SWIFT) test --skip-build
 
@@ -77,6 +77,24 @@ sanitize-thread: deps interop-deps
 check-graph:
 	python3 scripts/check-module-graph.py
 	python3 scripts/check-module-graph.py --self-test
+
+# DocC (README, "Documentation"): a catalog per library module, built as one combined archive
+# by swift-docc-plugin into .build/docs; fails on any DocC warning (a broken symbol link, an
+# undocumented parameter) and on any public symbol without a documentation comment.
+DOC_TARGETS := RestKit RestKitCore RestKitJSON RestKitXML RestKitForms RestKitMapping RestKitDefaults \
+	RestKitHTTP RestKitStore RestKitStoreHTTP
+docs: deps check-doc-examples
+	$(SWIFT) package dump-symbol-graph --minimum-access-level public >/dev/null
+	python3 scripts/check-doc-coverage.py
+	$(SWIFT) package --allow-writing-to-directory .build/docs generate-documentation \
+		$(addprefix --target ,$(DOC_TARGETS)) --enable-experimental-combined-documentation \
+		--warnings-as-errors --output-path .build/docs
+	@echo "docs: .build/docs (open index.html through a web server, or use preview-documentation)"
+
+# The Swift code of the DocC articles is kept in tests (scripts/check-doc-examples.py).
+check-doc-examples:
+	python3 scripts/check-doc-examples.py
+	python3 scripts/check-doc-examples.py --self-test
 
 deps:
 	@if ! command -v pkg-config >/dev/null 2>&1 || ! pkg-config --exists $(PKG_CONFIG_NAMES); then \

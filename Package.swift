@@ -29,6 +29,9 @@ let package = Package(
         .package(url: "https://github.com/groue/GRDB.swift.git", from: "7.10.0"),
         .package(url: "https://github.com/vapor/postgres-nio.git", from: "1.33.0"),
         .package(url: "https://github.com/apple/swift-log.git", from: "1.16.0"),
+        // `make docs`: the DocC catalogs of the library modules (a command plugin; nothing of it
+        // is linked into the library).
+        .package(url: "https://github.com/swiftlang/swift-docc-plugin", from: "1.5.0"),
         // rkbench's peers only (issue 15): the Swift packages a user would pick instead.
         .package(url: "https://github.com/vapor/multipart-kit.git", from: "4.7.1"),
         .package(url: "https://github.com/CoreOffice/XMLCoder.git", from: "0.18.2"),

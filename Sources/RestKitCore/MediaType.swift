@@ -3,7 +3,7 @@
 /// Type, subtype, parameter names and the `charset` value are case-insensitive and stored
 /// lowercased; other parameter values keep their case. Two media types are equal when
 /// type, subtype and parameters are equal. Wildcard and suffix matching live in
-/// ``matches(_:)``, never in `==`.
+/// ``matches(_:followingSuffix:)``, never in `==`.
 ///
 /// ```swift
 /// let type = try MediaType("Application/VND.API+JSON; Charset=UTF-8")

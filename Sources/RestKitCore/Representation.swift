@@ -127,8 +127,20 @@ extension Representation {
     /// Representation.int(3).kind == .number  // true
     /// ```
     public enum Kind: String, Sendable, Hashable, CustomStringConvertible {
-        case null, bool, number, string, array, object
+        /// `null`.
+        case null
+        /// `true` or `false`.
+        case bool
+        /// An integer, a double or a number kept as its text.
+        case number
+        /// A string.
+        case string
+        /// An ordered list of values.
+        case array
+        /// Members by key, in order.
+        case object
 
+        /// The kind's name (`"number"`), as errors name it.
         public var description: String { rawValue }
     }
 

@@ -4,7 +4,7 @@
 /// characters inside one path segment. Leading and trailing slashes do not matter.
 ///
 /// A pattern may have a query string with parameters too
-/// (`/articles?page=:currentPage&per_page=:perPage`): ``path(with:)-(_)`` fills them,
+/// (`/articles?page=:currentPage&per_page=:perPage`): `path(with:)` fills them,
 /// ``match(_:)`` ignores the query of both the pattern and the path.
 ///
 /// ```swift
@@ -49,7 +49,7 @@ public struct PathPattern: Sendable, Hashable, CustomStringConvertible, Expressi
     }
 
     /// The parameters when `path` (without query string) matches, else `nil`. Values are
-    /// percent-decoded leniently (``PercentEncoding/MalformedEscapes/keepLiteral``), since the
+    /// percent-decoded leniently (``RestKitCore/PercentEncoding/MalformedEscapes/keepLiteral``), since the
     /// path is one the application built: a malformed escape (`%G1`, a final `%4`) stays as
     /// written, and a value whose decoded bytes are not UTF-8 is kept exactly as written
     /// (`%FF` stays `"%FF"`), never replaced with U+FFFD.

@@ -15,7 +15,7 @@ public import RestKitCore
 /// ```
 ///
 /// The parser owns a yajl handle and is not copyable; after `finish()` (or after a failed
-/// `append`) it cannot be used again. The checks and errors are the ``YAJLDriver``'s, shared
+/// `append`) it cannot be used again. The checks and errors are the `YAJLDriver`'s, shared
 /// with ``YAJLElementStreamParser``.
 public struct YAJLIncrementalParser: ~Copyable {
     private var driver: YAJLDriver<YAJLState>
@@ -52,7 +52,7 @@ public struct YAJLIncrementalParser: ~Copyable {
     /// try parser.append(buffer)   // UnsafeRawBufferPointer
     /// ```
     ///
-    /// - Throws: ``ParseError`` at the first malformed byte; the parser is then spent.
+    /// - Throws: ``RestKitCore/ParseError`` at the first malformed byte; the parser is then spent.
     public mutating func append(_ chunk: UnsafeRawBufferPointer) throws(ParseError) {
         try driver.parse(chunk)
     }

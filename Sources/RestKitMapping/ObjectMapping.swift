@@ -48,7 +48,7 @@ public struct ObjectMapping<Model>: Sendable {
     /// Source keys whose values identify an object (`["id"]`), for mapping into an
     /// ``ObjectStore`` without duplicates.
     public var identificationAttributes: [String] = []
-    /// Applied to the keys of ``map(keys:transformingKeys:)`` (e.g. ``KeyTransformation/snakeCase``).
+    /// Applied to the keys of ``map(keys:)`` (e.g. ``KeyTransformation/snakeCase``).
     public var keyTransformation: KeyTransformation?
 
     /// A mapping that makes each new model with `create` (a class's or struct's initializer).
@@ -167,6 +167,7 @@ public struct ObjectMapping<Model>: Sendable {
 /// A writable key path to a convertible value, so attribute mappings can be listed in one
 /// dictionary whatever their value types.
 public protocol AttributeKeyPath<Root> {
+    /// The model type the key path starts from.
     associatedtype Root
     /// The attribute mapping from `source` to this key path.
     func propertyMapping(source: String) -> PropertyMappingBox<Root>

@@ -6,6 +6,7 @@ public import RestKitCore
 ///
 /// Conform a persistence layer to it, or use ``InMemoryObjectStore``.
 public protocol ObjectStore<Model>: AnyObject {
+    /// The type of the objects the store keeps.
     associatedtype Model
     /// The object with this identity (the values of the mapping's identification attributes).
     func object(identifiedBy identity: Representation) -> Model?
@@ -65,7 +66,7 @@ extension ObjectMapping {
     }
 
     /// Maps each element of an array (or one object) into `store`, all or nothing: see
-    /// ``map(_:into:options:)-5jn2u`` for how each element finds or creates its object.
+    /// `map(_:into:options:)` for how each element finds or creates its object.
     ///
     /// The mapped objects are staged, and stored only once every element has mapped: when an
     /// element fails (say the 4th of 10), the error is thrown and the store is left as it was,

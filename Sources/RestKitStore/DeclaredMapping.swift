@@ -5,7 +5,7 @@ import RestKitMapping
 
 /// Entities declared in JSON rather than in Swift, for tools with no model types (`rk seed`,
 /// `rk query`): each becomes an ``EntityMapping`` of ``StoredObject``s built on a real
-/// ``ObjectMapping`` (``StoredObject/mapping(for:dateFormats:related:)``).
+/// ``RestKitMapping/ObjectMapping`` (``StoredObject/mapping(for:dateFormats:related:)``).
 ///
 /// ```json
 /// {"entities": [

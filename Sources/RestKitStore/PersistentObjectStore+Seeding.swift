@@ -12,7 +12,7 @@ extension PersistentObjectStore {
     /// `rootKeyPath` in each element (`[{"human": {…}}, …]` with `"human"`). A document with
     /// nothing there contributes no objects and is listed in
     /// ``SeedResult/filesWithoutObjects``. Objects are found or created by their identity,
-    /// as ``map(_:with:options:)`` does; one named in two documents ends with the later values.
+    /// as ``PersistentObjectStore/map(_:with:options:deletingOrphansIn:caching:)`` does; one named in two documents ends with the later values.
     ///
     /// ```swift
     /// let documents = [try SeedDocument(contentsOf: "humans.json"), try SeedDocument(contentsOf: "more-humans.xml")]

@@ -59,7 +59,7 @@ public protocol PersistentObjectStore: Sendable {
     func existingColumns<Model>(for entity: EntityMapping<Model>) async throws(StoreError) -> [String]?
 
     /// Imports documents into several declared entities in one transaction (see
-    /// ``SQLiteStore/seed(_:from:)-(DeclaredEntity,_)``); the other `seed` methods build on it.
+    /// `seed(_:from:)` with declared entities); the other `seed` methods build on it.
     func seed(_ entities: [DeclaredEntity], from documents: [SeedDocument]) async throws(SeedError) -> [SeedResult<StoredObject>]
 }
 

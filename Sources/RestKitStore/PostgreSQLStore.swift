@@ -31,10 +31,15 @@ public final class PostgreSQLStore: Sendable {
     /// configuration.maximumConnections = 8
     /// ```
     public struct Configuration: Sendable {
+        /// The server's host name or address.
         public var host: String
+        /// The server's port (5432 by default).
         public var port: Int
+        /// The user the store connects as.
         public var username: String
+        /// The user's password; `nil` for trust or peer authentication.
         public var password: String?
+        /// The database holding the store's tables.
         public var database: String
         /// The schema holding the store's tables (created by ``PostgreSQLStore/register(_:changingSchema:)``
         /// when missing); `nil`, the default, for the server's search path (usually `public`).
@@ -113,6 +118,7 @@ public final class PostgreSQLStore: Sendable {
         public var location: String { "postgres://\(username)@\(host):\(port)/\(database)" + (schema.map { "?schema=\($0)" } ?? "") }
     }
 
+    /// Where the server is and how the store uses it, as given.
     public let configuration: Configuration
     let connections: PostgresConnectionPool
     private let threadPool: NIOThreadPool

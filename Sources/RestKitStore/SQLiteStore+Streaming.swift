@@ -33,8 +33,8 @@ extension SQLiteStore {
     /// ``objects(of:options:)`` or ``search(_:matching:limit:options:)``.
     ///
     /// `parser` makes the element parser: `JSONElementStreamParser(keyPath: "articles")` for
-    /// JSON (RestKitJSON), or any ``ElementStreamParser``. Relationships, connections and the
-    /// modification attribute work as in ``map(_:with:options:)``; a payload naming the same
+    /// JSON (RestKitJSON), or any ``RestKitCore/ElementStreamParser``. Relationships, connections and the
+    /// modification attribute work as in ``map(_:with:options:deletingOrphansIn:caching:)``; a payload naming the same
     /// object twice updates the row written by the first element.
     ///
     /// ```swift
@@ -44,10 +44,14 @@ extension SQLiteStore {
     /// ```
     ///
     /// - Parameters:
+    ///   - path: the document file.
+    ///   - makeParser: makes the element parser (called once per import).
+    ///   - entity: the entity the elements are mapped into (registered).
+    ///   - options: the mapping options.
     ///   - chunkSize: bytes read at a time.
     ///   - progress: called (on the store's writer thread) with the bytes read so far, after each chunk.
     /// - Throws: ``StoreError``: `.file` when the file cannot be read, `.parse` (with the
-    ///   parser's line, column and byte offset), or any error of ``map(_:with:options:)``, its
+    ///   parser's line, column and byte offset), or any error of ``map(_:with:options:deletingOrphansIn:caching:)``, its
     ///   key path starting with the array's key path and the element's index
     ///   (`"articles.12.title"`). Nothing is written then.
     public func importElements<Model: Sendable, Parser: ElementStreamParser & ~Copyable>(

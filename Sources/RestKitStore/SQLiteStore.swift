@@ -9,7 +9,7 @@ import RestKitCore
 ///
 /// Open a file (a WAL-mode pool: readers never wait for the writer) or an in-memory database,
 /// register each ``EntityMapping`` (which creates or checks its table), then map payloads into
-/// it. Each ``map(_:with:options:)`` is one transaction.
+/// it. Each ``map(_:with:options:deletingOrphansIn:caching:)`` is one transaction.
 ///
 /// ```swift
 /// let store = try SQLiteStore(path: "/tmp/articles.sqlite")

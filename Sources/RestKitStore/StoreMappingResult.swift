@@ -1,6 +1,6 @@
 internal import GRDB
 
-/// What one ``SQLiteStore/map(_:with:options:)`` did: the objects, and how many rows were
+/// What one ``SQLiteStore/map(_:with:options:deletingOrphansIn:caching:)`` did: the objects, and how many rows were
 /// inserted, updated and left unchanged.
 ///
 /// ```swift

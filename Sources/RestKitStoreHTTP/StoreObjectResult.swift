@@ -29,11 +29,13 @@ public struct StoreObjectResult<Model: Sendable>: Sendable {
     public var source: Source
     /// The response (`nil` when the request failed).
     public var response: TransportResponse?
-    /// Rows inserted, updated, skipped as unchanged, and deleted as orphans (zero unless
-    /// ``source`` is `.network`).
+    /// Rows inserted (zero unless ``source`` is `.network`, as for the next three).
     public var inserted = 0
+    /// Rows updated.
     public var updated = 0
+    /// Stored objects skipped as unchanged (not newer by the modification attribute).
     public var unchanged = 0
+    /// Stored objects deleted as orphans.
     public var deleted = 0
 
     /// Whether the objects are from the store only (a 304 or an offline fallback).
