@@ -6,7 +6,7 @@ extension ObjectMapping {
     /// Maps the elements of a JSON array as its bytes arrive — the top-level array, or the
     /// array at a dotted key path such as `"statuses"` or `"data.items"` — handing out one
     /// model per element, in flat memory whatever the document's size. Parsing is done by
-    /// yajl (``RestKitJSON/JSONElementStreamParser``); this is
+    /// yajl (`JSONElementStreamParser`); this is
     /// `stream(from:parser:options:)` with that parser.
     ///
     /// `chunks` is any async sequence of byte collections: `URL.resourceBytes` chunked,
@@ -23,10 +23,10 @@ extension ObjectMapping {
     /// }
     /// ```
     ///
-    /// The first failure ends the sequence with its error (see ``RestKitMapping/MappedElementStream``); a
+    /// The first failure ends the sequence with its error (see `MappedElementStream`); a
     /// mapping error's key path names the element (`"statuses.12.created_at"`). Elements are
     /// not skipped silently: to go on past bad elements, map the representations from
-    /// ``RestKitJSON/JSONElementStreamParser`` yourself and decide per element.
+    /// `JSONElementStreamParser` yourself and decide per element.
     ///
     /// - Parameters:
     ///   - chunks: the document's bytes, in chunks.
@@ -48,7 +48,7 @@ extension ObjectMapping {
     /// }
     /// ```
     ///
-    /// - Throws: the first ``RestKitCore/ParseError``, ``RestKitMapping/MappingError`` (key path naming the element), error
+    /// - Throws: the first `ParseError`, `MappingError` (key path naming the element), error
     ///   of `chunks` or error of `body`; models already passed to `body` stay passed.
     @discardableResult
     public func stream<Chunks: AsyncSequence>(

@@ -31,7 +31,7 @@ public struct MultipartSerializer: RepresentationSerializer {
 
     /// The body bytes (see ``serializeForm(_:)`` for the boundary).
     ///
-    /// - Throws: ``RestKitCore/SerializationError`` for a value that is not an object of scalars and
+    /// - Throws: `SerializationError` for a value that is not an object of scalars and
     ///   arrays of scalars; ``MultipartError`` for a fixed boundary found in a value.
     public func serialize(_ value: Representation) throws -> [UInt8] {
         try serializeForm(value).bytes

@@ -1,7 +1,7 @@
 public import RestKitCore
 
 /// Reads an `application/x-www-form-urlencoded` body (or a URL query) into a
-/// ``RestKitCore/Representation``: always an object whose values are strings, arrays and objects.
+/// `Representation`: always an object whose values are strings, arrays and objects.
 ///
 /// ```swift
 /// let params = try URLEncodedParser().parse(text: "user[name]=Blake+Watters&tags[]=a&tags[]=b&page=2")
@@ -21,7 +21,7 @@ public import RestKitCore
 ///   and value; a bare key (`flag`, no `=`) has the value `""`, like `flag=`.
 /// - A pair whose key is empty (`=v`, `=`) is dropped, as Rack does.
 /// - `+` and `%20` are both a space; `%XX` takes either case of hex digit. A `%` without two
-///   hex digits, or decoded bytes that are not UTF-8, fail with a ``RestKitCore/ParseError`` located at
+///   hex digits, or decoded bytes that are not UTF-8, fail with a `ParseError` located at
 ///   the offending byte (never a replacement character or a silently dropped pair).
 /// - Values are strings: `page=2` gives `.string("2")`, `admin=true` `.string("true")`.
 ///   Mapping converts them to the destination type.
@@ -89,7 +89,7 @@ public struct URLEncodedParser: RepresentationParser {
     /// let value = try URLEncodedParser().parse(Array("a=1&b=2".utf8))
     /// ```
     ///
-    /// - Throws: ``RestKitCore/ParseError`` with the byte offset, line and column of the problem.
+    /// - Throws: `ParseError` with the byte offset, line and column of the problem.
     public func parse(_ input: UnsafeRawBufferPointer) throws -> Representation {
         try read(input)
     }

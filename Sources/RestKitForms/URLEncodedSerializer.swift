@@ -1,6 +1,6 @@
 public import RestKitCore
 
-/// Writes a ``RestKitCore/Representation`` as an `application/x-www-form-urlencoded` body (or a URL
+/// Writes a `Representation` as an `application/x-www-form-urlencoded` body (or a URL
 /// query), nesting keys the way Rails and Rack read them.
 ///
 /// ```swift
@@ -21,7 +21,7 @@ public import RestKitCore
 ///   (`k[][][]=v`).
 /// - Strings are written as UTF-8, percent-encoded: values keep only `A–Z a–z 0–9 - . _ ~`
 ///   literal; keys also keep `[` and `]` (so a `[` inside a key name reads as nesting).
-/// - Numbers are written exactly (``RestKitCore/Representation/numberText``); NaN and infinity fail with
+/// - Numbers are written exactly (`Representation/numberText`); NaN and infinity fail with
 ///   `.unrepresentableValue`.
 /// - Booleans and `null` follow ``Options-swift.struct/booleanStyle`` and
 ///   ``Options-swift.struct/nullStyle``.
@@ -51,7 +51,7 @@ public struct URLEncodedSerializer: RepresentationSerializer {
     /// // q=caf%C3%A9%20au%20lait
     /// ```
     ///
-    /// - Throws: ``RestKitCore/SerializationError`` naming the key path of the offending value.
+    /// - Throws: `SerializationError` naming the key path of the offending value.
     public func serialize(_ value: Representation) throws -> [UInt8] {
         try write(value)
     }
@@ -86,7 +86,7 @@ public struct URLEncodedSerializer: RepresentationSerializer {
     /// // [("article[title]", "Hi"), ("article[tags][]", "a"), ("article[tags][]", "b")]
     /// ```
     ///
-    /// - Throws: ``RestKitCore/SerializationError``, as ``write(_:)``.
+    /// - Throws: `SerializationError`, as ``write(_:)``.
     public func fields(from value: Representation) throws(SerializationError) -> [(name: String, value: String)] {
         var writer = URLEncodedWriter(options: options, mode: .fields)
         try writer.writeTopLevel(try Self.topLevelMembers(of: value))

@@ -11,7 +11,7 @@ import RestKitCore
 /// let manager = ObjectManager(baseURL: "https://api.github.com", transport: AsyncHTTPClientTransport(timeout: .seconds(10)))
 /// ```
 ///
-/// - Request bodies stream chunk by chunk from ``RestKitForms/Body`` (with `Content-Length` when the length
+/// - Request bodies stream chunk by chunk from `Body` (with `Content-Length` when the length
 ///   is known), each chunk read into the buffer that is sent on NIO's blocking-I/O thread
 ///   pool, never on a cooperative thread.
 /// - Redirects are followed by ``redirects`` (see ``RedirectPolicy`` for the rules; 307 and

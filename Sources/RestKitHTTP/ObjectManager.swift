@@ -38,7 +38,7 @@ public final class ObjectManager: Sendable {
         public var requestSerializationMediaType: MediaType = .json
         /// The mappings of successful responses.
         public var responseDescriptors: [ResponseDescriptor] = []
-        /// The mappings of 4xx/5xx responses (default: ``RestKitMapping/ServerError/mapping`` at the root).
+        /// The mappings of 4xx/5xx responses (default: `ServerError/mapping` at the root).
         public var errorDescriptors: [ResponseDescriptor] = [
             ResponseDescriptor(mapping: ServerError.mapping, statusCodes: .errors)
         ]
@@ -59,7 +59,7 @@ public final class ObjectManager: Sendable {
         /// ```
         public var maximumResponseSize: Int?
         /// The `User-Agent` sent with every request that sets none (default
-        /// `RestKit/<version>`, ``RestKitCore/RestKitVersion/userAgent``; many APIs, GitHub's among them,
+        /// `RestKit/<version>`, `RestKitVersion/userAgent`; many APIs, GitHub's among them,
         /// refuse requests without one). `nil` sends none.
         public var userAgent: String? = RestKitVersion.userAgent
         /// Where the manager, its request queue and its transport log (default: nowhere).

@@ -45,7 +45,7 @@ public struct ObjectManagerError: Error, Sendable, CustomStringConvertible {
         public static let invalidURL = ErrorType(.invalidURL)
         /// The request body could not be produced: a file to upload is missing, unreadable,
         /// or changed (size or modification time) before or while it was sent. ``underlying``
-        /// is the ``RestKitForms/BodyError``; no short or padded body is ever sent.
+        /// is the `BodyError`; no short or padded body is ever sent.
         public static let requestBody = ErrorType(.requestBody)
         /// A ``Paginator`` was asked for a page outside `1...totalPages` (or before the first
         /// or past the last page).
@@ -85,7 +85,7 @@ public struct ObjectManagerError: Error, Sendable, CustomStringConvertible {
     public var url: String?
     /// The server's error messages (``ErrorType/server``), in document order.
     public var messages: [String]
-    /// The objects the error descriptors mapped (``RestKitMapping/ServerError`` by default).
+    /// The objects the error descriptors mapped (`ServerError` by default).
     public var serverErrors: [any Error & Sendable]
     /// The error underneath (from the transport, the registry, the parser or the mapper).
     public var underlying: (any Error & Sendable)?

@@ -16,10 +16,10 @@ import Synchronization
 /// end the sequence and are ``ObjectManagerError``s:
 ///
 /// - `.unparsableResponse`: the body is not valid JSON; ``ObjectManagerError/underlying`` is
-///   the ``RestKitCore/ParseError`` with its line, column and byte offset in the body;
+///   the `ParseError` with its line, column and byte offset in the body;
 /// - `.mapping`: element ``ObjectManagerError/reason`` names (its index in the array, the
 ///   key path inside it, and how many bytes had arrived); ``ObjectManagerError/underlying``
-///   is the ``RestKitMapping/MappingError``, whose key path starts with the array's key path and the index;
+///   is the `MappingError`, whose key path starts with the array's key path and the index;
 /// - the transport's errors (`.transport`, `.timeout`, `.cancelled`, …) when the connection
 ///   fails mid-body.
 ///

@@ -49,7 +49,7 @@ public struct PathPattern: Sendable, Hashable, CustomStringConvertible, Expressi
     }
 
     /// The parameters when `path` (without query string) matches, else `nil`. Values are
-    /// percent-decoded leniently (``RestKitCore/PercentEncoding/MalformedEscapes/keepLiteral``), since the
+    /// percent-decoded leniently (`PercentEncoding/MalformedEscapes/keepLiteral`), since the
     /// path is one the application built: a malformed escape (`%G1`, a final `%4`) stays as
     /// written, and a value whose decoded bytes are not UTF-8 is kept exactly as written
     /// (`%FF` stays `"%FF"`), never replaced with U+FFFD.

@@ -13,7 +13,7 @@ public struct RequestDescriptor: Sendable, CustomStringConvertible {
     private let write: @Sendable (Any, MappingOptions) throws(MappingError) -> Representation?
     private let accepts: @Sendable (Any) -> Bool
 
-    /// A descriptor from a request mapping (``RestKitMapping/ObjectMapping/inverse(rootKey:)``).
+    /// A descriptor from a request mapping (`ObjectMapping/inverse(rootKey:)`).
     public init<Model>(mapping: RequestMapping<Model>, methods: Set<RequestMethod>? = nil) {
         modelType = Model.self
         self.methods = methods

@@ -1,7 +1,7 @@
 /// One route: a path pattern for a model type and method, or for a name.
 ///
 /// The pattern's parameters are filled from the object: by the keys of the representation
-/// an ``RestKitMapping/ObjectMapping`` writes for it, or by a closure.
+/// an `ObjectMapping` writes for it, or by a closure.
 ///
 /// ```swift
 /// let show = Route(Gist.self, method: .get, pattern: "/gists/:id", mapping: gistMapping)

@@ -59,7 +59,7 @@ public struct IncrementalJSONParser {
     /// try parser.append(buffer)   // UnsafeRawBufferPointer
     /// ```
     ///
-    /// - Throws: ``RestKitCore/ParseError`` at the first malformed byte; the parser is then spent.
+    /// - Throws: `ParseError` at the first malformed byte; the parser is then spent.
     public mutating func append(_ chunk: UnsafeRawBufferPointer) throws(ParseError) {
         try scanner.append(chunk)
     }
@@ -79,7 +79,7 @@ public struct IncrementalJSONParser {
     /// let value = try parser.finish()
     /// ```
     ///
-    /// - Throws: ``RestKitCore/ParseError`` when the input is empty, truncated or malformed.
+    /// - Throws: `ParseError` when the input is empty, truncated or malformed.
     public mutating func finish() throws(ParseError) -> Representation {
         try scanner.finish()
     }

@@ -28,13 +28,13 @@ public import RestKitCore
 /// Every syntax error is ``JSONParser``'s for the whole document, at the same offset, line
 /// and column, at every chunk size: the whole input is checked (strict UTF-8 inside strings,
 /// RFC 8259 grammar), nesting is limited to `maximumDepth` (counted from the document root).
-/// Errors specific to streaming have ``RestKitCore/ParseError/ErrorType/keyPathMismatch``: a key on the
+/// Errors specific to streaming have `ParseError/ErrorType/keyPathMismatch`: a key on the
 /// path is missing, or a value on it is not an object (or, at the end of the path, not an
 /// array). They are thrown as soon as the document shows it, naming the key path and what
 /// was found there. Elements already handed out stay valid. After `finish()` or an error the
 /// parser cannot be used again.
 ///
-/// It is RestKit's built-in ``RestKitCore/ElementStreamParser``: the one `ObjectMapping.stream(from:at:)`
+/// It is RestKit's built-in `ElementStreamParser`: the one `ObjectMapping.stream(from:at:)`
 /// maps from.
 public struct JSONElementStreamParser: ElementStreamParser {
     private var scanner: JSONElementScanner
@@ -81,13 +81,13 @@ public struct JSONElementStreamParser: ElementStreamParser {
     public var elementCount: Int { scanner.elementCount }
 
     /// Feeds the next chunk and returns the elements it completed, in document order.
-    /// (Any byte sequence is accepted too, through the ``RestKitCore/ElementStreamParser`` extension.)
+    /// (Any byte sequence is accepted too, through the `ElementStreamParser` extension.)
     ///
     /// ```swift
     /// let elements = try parser.append(buffer)   // UnsafeRawBufferPointer
     /// ```
     ///
-    /// - Throws: ``RestKitCore/ParseError`` at the first malformed byte or key path mismatch; the parser
+    /// - Throws: `ParseError` at the first malformed byte or key path mismatch; the parser
     ///   is then spent.
     public mutating func append(_ chunk: UnsafeRawBufferPointer) throws(ParseError) -> [Representation] {
         try scanner.append(chunk)
@@ -100,7 +100,7 @@ public struct JSONElementStreamParser: ElementStreamParser {
     /// try parser.finish()
     /// ```
     ///
-    /// - Throws: ``RestKitCore/ParseError``: `.truncated` when the input is empty or stops early,
+    /// - Throws: `ParseError`: `.truncated` when the input is empty or stops early,
     ///   `.keyPathMismatch` when the document has no array at the key path.
     @discardableResult
     public mutating func finish() throws(ParseError) -> [Representation] {

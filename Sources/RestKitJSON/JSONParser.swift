@@ -1,12 +1,12 @@
 public import RestKitCore
 
 /// Parses a whole JSON document with RestKit's own scanner, written in Swift: the fastest
-/// way from bytes to a ``RestKitCore/Representation`` when the document is in memory. The registry's
+/// way from bytes to a `Representation` when the document is in memory. The registry's
 /// default JSON parser.
 ///
 /// It reads the input once, copies it into the parsed document and leaves strings and
 /// large numbers where they are until a mapping reads them; see
-/// ``RestKitCore/Representation`` for what that buys. The grammar is RFC 8259, strictly (no comments,
+/// `Representation` for what that buys. The grammar is RFC 8259, strictly (no comments,
 /// no trailing commas, valid UTF-8, paired surrogate escapes); integers are exact over
 /// `Int64`, and numbers that fit neither `Int64` nor `Double` keep their text, as with
 /// ``YAJLParser``. For input that arrives in pieces, use ``IncrementalJSONParser``; for the
@@ -36,7 +36,7 @@ public struct JSONParser: RepresentationParser {
 
     /// Parses one complete JSON document.
     ///
-    /// - Throws: ``RestKitCore/ParseError`` with line, column and byte offset of the first error.
+    /// - Throws: `ParseError` with line, column and byte offset of the first error.
     public func parse(_ input: UnsafeRawBufferPointer) throws -> Representation {
         try parseDocument(input)
     }

@@ -1,6 +1,6 @@
 public import RestKitCore
 
-/// Writes a ``RestKitCore/Representation`` as JSON: the registry's serializer for `application/json`.
+/// Writes a `Representation` as JSON: the registry's serializer for `application/json`.
 ///
 /// ```swift
 /// let bytes = try JSONSerializer(options: .prettyPrinted).serialize(["id": 1])
@@ -18,7 +18,7 @@ public struct JSONSerializer: RepresentationSerializer {
 
     /// The JSON bytes.
     ///
-    /// - Throws: ``RestKitCore/SerializationError`` for NaN or infinity, or invalid number text.
+    /// - Throws: `SerializationError` for NaN or infinity, or invalid number text.
     public func serialize(_ value: Representation) throws -> [UInt8] {
         try JSONWriter(options: options).write(value)
     }

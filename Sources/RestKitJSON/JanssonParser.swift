@@ -9,13 +9,13 @@ import Darwin
 public import RestKitCore
 
 /// Parses JSON with jansson's `json_loadb` (a DOM parser), then converts the jansson tree
-/// into a ``RestKitCore/Representation``.
+/// into a `Representation`.
 ///
 /// Accepts any JSON value at the top level (RFC 8259) and `\u0000` inside strings. jansson
 /// cannot store `\u0000` inside an object key; such (valid, rare) documents are read with
 /// the yajl event parser instead, which produces the same representation.
 /// jansson cannot hold integers outside `Int64` or doubles that overflow; such documents
-/// are rejected with ``RestKitCore/ParseError/ErrorType-swift.struct/unsupported`` (use ``YAJLParser``,
+/// are rejected with `ParseError/ErrorType-swift.struct/unsupported` (use ``YAJLParser``,
 /// which keeps them as exact text).
 ///
 /// ```swift
@@ -35,7 +35,7 @@ public struct JanssonParser: RepresentationParser {
 
     /// Parses one complete JSON document.
     ///
-    /// - Throws: ``RestKitCore/ParseError`` with the position of the first error.
+    /// - Throws: `ParseError` with the position of the first error.
     public func parse(_ input: UnsafeRawBufferPointer) throws -> Representation {
         try parseDocument(input)
     }

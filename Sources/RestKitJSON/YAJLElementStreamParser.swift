@@ -29,18 +29,18 @@ public import RestKitCore
 /// The guarantees of ``YAJLIncrementalParser`` hold: the whole input is validated as strict
 /// UTF-8 (a sequence cut by a chunk boundary is carried over, at most 3 bytes), form feed
 /// and vertical tab are rejected, nesting is limited to `maximumDepth` (counted from the
-/// document root), and every ``RestKitCore/ParseError`` has a line, column and byte offset. Since the
+/// document root), and every `ParseError` has a line, column and byte offset. Since the
 /// input is not kept, line and column are counted as each chunk goes by (one cheap pass:
 /// newlines with `memchr`, columns eight bytes at a time).
 ///
-/// Errors specific to streaming have ``RestKitCore/ParseError/ErrorType/keyPathMismatch``: a key on the
+/// Errors specific to streaming have `ParseError/ErrorType/keyPathMismatch`: a key on the
 /// path is missing, or a value on it is not an object (or, at the end of the path, not an
 /// array). They are thrown as soon as the document shows it, naming the key path and what
 /// was found there. Elements already handed out stay valid.
 ///
 /// The parser owns a yajl handle and is not copyable; after `finish()` or an error it
 /// cannot be used again. The checks and errors are the `YAJLDriver`'s, shared with
-/// ``YAJLIncrementalParser``. It is RestKit's built-in ``RestKitCore/ElementStreamParser``: the one
+/// ``YAJLIncrementalParser``. It is RestKit's built-in `ElementStreamParser`: the one
 /// `ObjectMapping.stream(from:at:)` maps from.
 public struct YAJLElementStreamParser: ~Copyable, ElementStreamParser {
     private var driver: YAJLDriver<JSONStreamState>
@@ -90,13 +90,13 @@ public struct YAJLElementStreamParser: ~Copyable, ElementStreamParser {
     public var elementCount: Int { state.pointee.elementCount }
 
     /// Feeds the next chunk and returns the elements it completed, in document order.
-    /// (Any byte sequence is accepted too, through the ``RestKitCore/ElementStreamParser`` extension.)
+    /// (Any byte sequence is accepted too, through the `ElementStreamParser` extension.)
     ///
     /// ```swift
     /// let elements = try parser.append(buffer)   // UnsafeRawBufferPointer
     /// ```
     ///
-    /// - Throws: ``RestKitCore/ParseError`` at the first malformed byte or key path mismatch; the parser
+    /// - Throws: `ParseError` at the first malformed byte or key path mismatch; the parser
     ///   is then spent.
     public mutating func append(_ chunk: UnsafeRawBufferPointer) throws(ParseError) -> [Representation] {
         try driver.parse(chunk)
@@ -110,7 +110,7 @@ public struct YAJLElementStreamParser: ~Copyable, ElementStreamParser {
     /// try parser.finish()
     /// ```
     ///
-    /// - Throws: ``RestKitCore/ParseError``: `.truncated` when the input is empty or stops early,
+    /// - Throws: `ParseError`: `.truncated` when the input is empty or stops early,
     ///   `.keyPathMismatch` when the document has no array at the key path.
     @discardableResult
     public mutating func finish() throws(ParseError) -> [Representation] {

@@ -52,7 +52,7 @@ public struct YAJLIncrementalParser: ~Copyable {
     /// try parser.append(buffer)   // UnsafeRawBufferPointer
     /// ```
     ///
-    /// - Throws: ``RestKitCore/ParseError`` at the first malformed byte; the parser is then spent.
+    /// - Throws: `ParseError` at the first malformed byte; the parser is then spent.
     public mutating func append(_ chunk: UnsafeRawBufferPointer) throws(ParseError) {
         try driver.parse(chunk)
     }
@@ -72,7 +72,7 @@ public struct YAJLIncrementalParser: ~Copyable {
     /// let value = try parser.finish()
     /// ```
     ///
-    /// - Throws: ``ParseError`` when the input is empty, truncated or malformed.
+    /// - Throws: `ParseError` when the input is empty, truncated or malformed.
     public mutating func finish() throws(ParseError) -> Representation {
         try driver.complete()
         guard let root = driver.context.pointee.builder.finish() else {

@@ -1,11 +1,11 @@
 public import RestKitCore
 
-/// Parses JSON with yajl, building the ``RestKitCore/Representation`` straight from yajl's events
+/// Parses JSON with yajl, building the `Representation` straight from yajl's events
 /// (no intermediate tree). Registered as `"yajl"`; the same engine reads documents in
 /// chunks (``YAJLIncrementalParser``) and streams array elements (``YAJLElementStreamParser``).
 ///
 /// Integers outside `Int64` and numbers a `Double` cannot hold keep their exact text
-/// (``RestKitCore/Representation/number(_:)``). For input that arrives in pieces, use
+/// (`Representation/number(_:)`). For input that arrives in pieces, use
 /// ``YAJLIncrementalParser``.
 ///
 /// ```swift
@@ -25,7 +25,7 @@ public struct YAJLParser: RepresentationParser {
 
     /// Parses one complete JSON document.
     ///
-    /// - Throws: ``RestKitCore/ParseError`` with line, column and byte offset of the first error.
+    /// - Throws: `ParseError` with line, column and byte offset of the first error.
     public func parse(_ input: UnsafeRawBufferPointer) throws -> Representation {
         try parseDocument(input)
     }

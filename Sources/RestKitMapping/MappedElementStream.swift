@@ -5,7 +5,7 @@ import RestKitCore
 /// `ObjectMapping.stream(from:at:)` from RestKitDefaults).
 ///
 /// Iterating it pulls chunks from `Chunks` only as fast as models are consumed, feeds them
-/// to an ``RestKitCore/ElementStreamParser`` (a new one per iteration) and maps each finished element
+/// to an `ElementStreamParser` (a new one per iteration) and maps each finished element
 /// with the mapping, so a document of any size is mapped in flat memory: at most one chunk,
 /// the elements that chunk completed, and the element being built are alive at a time.
 ///
@@ -15,7 +15,7 @@ import RestKitCore
 /// }
 /// ```
 ///
-/// Errors end the sequence: a ``RestKitCore/ParseError`` from the parser, an error thrown by `Chunks`,
+/// Errors end the sequence: a `ParseError` from the parser, an error thrown by `Chunks`,
 /// or a ``MappingError`` for the first element that cannot be mapped — whose
 /// ``MappingError/keyPath`` is prefixed with the array's key path and the element's index
 /// (`"statuses.12.created_at"`, or `"12.created_at"` for a top-level array), so the failing

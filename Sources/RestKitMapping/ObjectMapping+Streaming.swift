@@ -3,7 +3,7 @@ public import RestKitCore
 extension ObjectMapping {
     /// Maps the elements of an array as its document's bytes arrive, handing out one model per
     /// element, in flat memory whatever the document's size. `parser` makes the
-    /// ``RestKitCore/ElementStreamParser`` that finds the elements (one per iteration of the result); for
+    /// `ElementStreamParser` that finds the elements (one per iteration of the result); for
     /// JSON, `stream(from:at:)` (RestKitDefaults, `import RestKit`) picks yajl's for you.
     ///
     /// `chunks` is any async sequence of byte collections: `URL.resourceBytes` chunked,
@@ -44,7 +44,7 @@ extension ObjectMapping {
     /// }
     /// ```
     ///
-    /// - Throws: the first ``RestKitCore/ParseError``, ``MappingError`` (key path naming the element), error
+    /// - Throws: the first `ParseError`, ``MappingError`` (key path naming the element), error
     ///   of `chunks` or error of `body`; models already passed to `body` stay passed.
     @discardableResult
     public func stream<Chunks: AsyncSequence, Parser: ElementStreamParser & ~Copyable>(

@@ -1,7 +1,7 @@
 public import Foundation
 public import RestKitCore
 
-/// A type an attribute mapping can convert a ``RestKitCore/Representation`` into and back.
+/// A type an attribute mapping can convert a `Representation` into and back.
 ///
 /// The conversion is chosen by the destination property's type. Built in: `String`, `Bool`,
 /// every integer type, `Double`, `Float`, `Decimal` (exact), `Date` (see ``DateFormat``),

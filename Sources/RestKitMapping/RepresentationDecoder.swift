@@ -1,7 +1,7 @@
 public import Foundation
 public import RestKitCore
 
-/// Decodes any `Decodable` from a ``RestKitCore/Representation`` — and so from any media type the
+/// Decodes any `Decodable` from a `Representation` — and so from any media type the
 /// registry can parse (JSON, XML, form data, or a parser you registered).
 ///
 /// ```swift

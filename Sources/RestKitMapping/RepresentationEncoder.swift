@@ -1,7 +1,7 @@
 public import Foundation
 public import RestKitCore
 
-/// Encodes any `Encodable` into a ``RestKitCore/Representation`` — and so, through the registry, into
+/// Encodes any `Encodable` into a `Representation` — and so, through the registry, into
 /// JSON, XML or any media type that has a serializer.
 ///
 /// ```swift

@@ -16,7 +16,7 @@
 /// ```
 public struct Connection: Sendable {
     /// The key path in the parent's representation that receives the connected object or array
-    /// (the parent's ``RestKitMapping/ObjectMapping`` maps it as any relationship).
+    /// (the parent's `ObjectMapping` maps it as any relationship).
     public let keyPath: String
     /// Whether all matching objects are connected (an array) or the first one.
     public let isToMany: Bool

@@ -64,7 +64,7 @@ extension DeclaredEntity {
     /// try articles.normalized(["id": "7", "featured": "yes"])   // {"id": 7, "featured": true}
     /// ```
     ///
-    /// - Throws: ``RestKitMapping/MappingError`` naming the key path, for a value its column type cannot hold.
+    /// - Throws: `MappingError` naming the key path, for a value its column type cannot hold.
     public func normalized(_ element: Representation, options: MappingOptions = MappingOptions()) throws(MappingError) -> Representation {
         var result = try StoredObject.normalized(element, columns: entity.columns, dateFormats: dateFormats, options: options)
         guard !related.isEmpty, var members = result.objectValue else { return result }

@@ -5,7 +5,7 @@ import RestKitMapping
 
 /// Entities declared in JSON rather than in Swift, for tools with no model types (`rk seed`,
 /// `rk query`): each becomes an ``EntityMapping`` of ``StoredObject``s built on a real
-/// ``RestKitMapping/ObjectMapping`` (``StoredObject/mapping(for:dateFormats:related:)``).
+/// `ObjectMapping` (``StoredObject/mapping(for:dateFormats:related:)``).
 ///
 /// ```json
 /// {"entities": [

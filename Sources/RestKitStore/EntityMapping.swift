@@ -1,14 +1,14 @@
 public import RestKitMapping
 
-/// Binds an ``RestKitMapping/ObjectMapping`` to a SQLite table: the columns that store the values of its
+/// Binds an `ObjectMapping` to a SQLite table: the columns that store the values of its
 /// representation, and the columns that identify an object.
 ///
 /// The mapping is used in both directions: a model is stored by mapping it back into a
-/// representation (``RestKitMapping/ObjectMapping/representation(of:options:)``) and reading each column's
+/// representation (`ObjectMapping/representation(of:options:)`) and reading each column's
 /// key path from it; a row is loaded by building a representation from its columns and
 /// mapping it. So only attributes whose source key paths are plain keys can be stored.
 ///
-/// Identification comes from the mapping's ``RestKitMapping/ObjectMapping/identificationAttributes``; when
+/// Identification comes from the mapping's `ObjectMapping/identificationAttributes`; when
 /// it names none, the first declared column among `<entity>ID`, `<entity>_id`, `identifier`,
 /// `id`, `ID`, `URL` and `url` is used (RestKit's order; `<entity>` is ``entityName`` with a
 /// lowercase first letter, then in snake case).

@@ -14,7 +14,7 @@ extension PostgreSQLStore {
     /// result.inserted   // 2
     /// ```
     ///
-    /// - Throws: ``StoreError``: `.mapping` (with the ``RestKitMapping/MappingError``), `.typeMismatch`,
+    /// - Throws: ``StoreError``: `.mapping` (with the `MappingError`), `.typeMismatch`,
     ///   `.missingIdentification`, `.notRegistered`, `.invalidScope` or `.database`.
     public func map<Model: Sendable>(
         _ representation: Representation, with entity: EntityMapping<Model>, options: MappingOptions = MappingOptions(),

@@ -4,7 +4,7 @@ public import RestKitMapping
 /// ``keyPath`` are mapped into their own entity (find-or-create by its identification) and
 /// linked to the parent by a foreign key or a join table.
 ///
-/// The parent's ``RestKitMapping/ObjectMapping`` maps the same key path into the model (as any
+/// The parent's `ObjectMapping` maps the same key path into the model (as any
 /// relationship); the store then hands it the related objects as stored — merged with what
 /// was stored before, and, with `.union`, all the linked ones.
 ///

@@ -19,7 +19,7 @@ extension SQLiteStore {
     /// result.unchanged  // 0 (objects skipped by the modification attribute)
     /// ```
     ///
-    /// - Throws: ``StoreError``: `.mapping` (with the ``RestKitMapping/MappingError``), `.typeMismatch`,
+    /// - Throws: ``StoreError``: `.mapping` (with the `MappingError`), `.typeMismatch`,
     ///   `.missingIdentification`, `.notRegistered` or `.database`.
     ///
     /// With a `scope` (orphan deletion), the stored objects in that scope that the payload does

@@ -33,7 +33,7 @@ extension SQLiteStore {
     /// ``objects(of:options:)`` or ``search(_:matching:limit:options:)``.
     ///
     /// `parser` makes the element parser: `JSONElementStreamParser(keyPath: "articles")` for
-    /// JSON (RestKitJSON), or any ``RestKitCore/ElementStreamParser``. Relationships, connections and the
+    /// JSON (RestKitJSON), or any `ElementStreamParser`. Relationships, connections and the
     /// modification attribute work as in ``map(_:with:options:deletingOrphansIn:caching:)``; a payload naming the same
     /// object twice updates the row written by the first element.
     ///

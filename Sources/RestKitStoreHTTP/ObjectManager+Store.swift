@@ -21,9 +21,9 @@ extension ObjectManager {
     /// result.objects   // [Article], as stored
     /// ```
     ///
-    /// - Throws: ``RestKitHTTP/ObjectManagerError``: as ``RestKitHTTP/ObjectManager/getObjects(at:parameters:)`` (transport,
+    /// - Throws: `ObjectManagerError`: as `ObjectManager/getObjects(at:parameters:)` (transport,
     ///   server, parse errors), `.noResponseDescriptor` when the path does not match the
-    ///   descriptor's pattern, `.store` with the ``RestKitStore/StoreError`` as ``RestKitHTTP/ObjectManagerError/underlying``.
+    ///   descriptor's pattern, `.store` with the `StoreError` as `ObjectManagerError/underlying`.
     public func getObjects<Model: Sendable>(
         at path: String, parameters: Representation? = nil, into store: SQLiteStore, with descriptor: StoreResponseDescriptor<Model>,
         offline: OfflinePolicy = .fail

@@ -97,7 +97,7 @@ public struct LibXML2Parser: RepresentationParser {
     /// feed[keyPath: "rss.channel.title"]?.stringValue
     /// ```
     ///
-    /// - Throws: ``RestKitCore/ParseError`` (parser `"libxml2"`) for empty, truncated, malformed,
+    /// - Throws: `ParseError` (parser `"libxml2"`) for empty, truncated, malformed,
     ///   too deep, too large, or forbidden input, with the libxml2 message and the location.
     public func parse(_ input: UnsafeRawBufferPointer) throws -> Representation {
         guard Self.libraryInitialized, let base = input.baseAddress, !input.isEmpty else {

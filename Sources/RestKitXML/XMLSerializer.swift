@@ -1,6 +1,6 @@
 public import RestKitCore
 
-/// Writes a ``RestKitCore/Representation`` as XML in the shape ``LibXML2Parser`` reads, so that
+/// Writes a `Representation` as XML in the shape ``LibXML2Parser`` reads, so that
 /// parse → serialize → parse gives back an equal representation.
 ///
 /// ```swift
@@ -74,7 +74,7 @@ public struct XMLSerializer: RepresentationSerializer {
     /// // <?xml version="1.0" encoding="UTF-8"?>\n<greeting>hello</greeting>
     /// ```
     ///
-    /// - Throws: ``RestKitCore/SerializationError`` naming the key path of the offending value.
+    /// - Throws: `SerializationError` naming the key path of the offending value.
     public func serialize(_ value: Representation) throws -> [UInt8] {
         try write(value)
     }
