@@ -53,14 +53,14 @@ extension ObjectManager {
                 () async throws(ObjectManagerError) -> Response in
                 var started: Logger.Metadata = [
                     RequestLogKey.method: "\(request.method)", RequestLogKey.path: "\(path)",
-                    RequestLogKey.queueWait: elapsedMilliseconds(since: queuedAt),
+                    RequestLogKey.queueWait: loggedDuration(since: queuedAt),
                 ]
                 if let size = request.body?.length.value { started[RequestLogKey.requestBodySize] = "\(size)" }
                 started.merge(details) { _, detail in detail }
                 logger.debug("request started", metadata: started)
                 let response = try await exchange(transport, request)
                 var finished: Logger.Metadata = [
-                    RequestLogKey.status: "\(response.status)", RequestLogKey.duration: elapsedMilliseconds(since: queuedAt),
+                    RequestLogKey.status: "\(response.status)", RequestLogKey.duration: loggedDuration(since: queuedAt),
                 ]
                 if let size = response.loggedBodySize { finished[RequestLogKey.responseBodySize] = "\(size)" }
                 if let url = response.url, url != request.url { finished["rk.answered.path"] = "\(loggedPath(of: url))" }
@@ -70,7 +70,7 @@ extension ObjectManager {
         } catch {
             var metadata: Logger.Metadata = [
                 RequestLogKey.method: "\(request.method)", RequestLogKey.path: "\(path)",
-                RequestLogKey.errorType: "\(error.errorType)", RequestLogKey.duration: elapsedMilliseconds(since: queuedAt),
+                RequestLogKey.errorType: "\(error.errorType)", RequestLogKey.duration: loggedDuration(since: queuedAt),
             ]
             if let status = error.status { metadata[RequestLogKey.status] = "\(status)" }
             logger.debug(error.errorType == .cancelled ? "request cancelled" : "request failed", metadata: metadata)

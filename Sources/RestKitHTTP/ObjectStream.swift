@@ -98,7 +98,7 @@ public struct ObjectStream<Model>: AsyncSequence {
         private func summary() -> Logger.Metadata {
             [
                 RequestLogKey.responseBodySize: "\(counter.count)", RequestLogKey.objects: "\(produced)",
-                RequestLogKey.duration: elapsedMilliseconds(since: started),
+                RequestLogKey.duration: loggedDuration(since: started),
             ]
         }
 

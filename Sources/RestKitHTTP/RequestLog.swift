@@ -1,4 +1,5 @@
 import Logging
+import RestKitCore
 
 /// The metadata keys of what the object manager, its request queue and its transport log,
 /// named after OpenTelemetry's HTTP semantic conventions where one exists.
@@ -48,7 +49,7 @@ extension Logger {
 
 /// The path of an absolute or relative URL, without scheme, authority, query or fragment:
 /// what log entries name (a query string may carry credentials).
-func loggedPath(of url: String) -> String {
+package func loggedPath(of url: String) -> String {
     var rest = Substring(url)
     if let scheme = rest.range(of: "://") {
         rest = rest[scheme.upperBound...]
@@ -59,10 +60,8 @@ func loggedPath(of url: String) -> String {
 }
 
 /// Milliseconds since `start`, with one decimal, for ``RequestLogKey/duration``.
-func elapsedMilliseconds(since start: ContinuousClock.Instant) -> Logger.MetadataValue {
-    let elapsed = (ContinuousClock.now - start).components
-    let milliseconds = Double(elapsed.seconds) * 1000 + Double(elapsed.attoseconds) / 1e15
-    return "\((milliseconds * 10).rounded() / 10)"
+func loggedDuration(since start: ContinuousClock.Instant) -> Logger.MetadataValue {
+    "\(elapsedMilliseconds(since: start))"
 }
 
 /// A response as request log entries describe it.

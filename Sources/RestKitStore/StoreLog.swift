@@ -1,4 +1,5 @@
 import Logging
+import RestKitCore
 
 /// The metadata keys of what the stores log (``SQLiteStore/Configuration/logger``,
 /// ``PostgreSQLStore/Configuration/logger``): one `debug` entry per write operation (its
@@ -97,12 +98,12 @@ struct StoreLog: Sendable {
         do {
             let outcome = try await body()
             metadata.merge(outcome.loggedCounts) { _, count in count }
-            metadata[StoreLogKey.duration] = Self.milliseconds(since: start)
+            metadata[StoreLogKey.duration] = "\(elapsedMilliseconds(since: start))"
             logger.debug("store \(operation) finished", metadata: metadata)
             return outcome
         } catch {
             metadata[StoreLogKey.errorType] = "\(Self.errorType(of: error))"
-            metadata[StoreLogKey.duration] = Self.milliseconds(since: start)
+            metadata[StoreLogKey.duration] = "\(elapsedMilliseconds(since: start))"
             logger.debug("store \(operation) failed", metadata: metadata)
             throw error
         }
@@ -121,11 +122,5 @@ struct StoreLog: Sendable {
         case let error as SeedError: "\(error.errorType)"
         default: "\(type(of: error))"
         }
-    }
-
-    private static func milliseconds(since start: ContinuousClock.Instant) -> Logger.MetadataValue {
-        let elapsed = (ContinuousClock.now - start).components
-        let milliseconds = Double(elapsed.seconds) * 1000 + Double(elapsed.attoseconds) / 1e15
-        return "\((milliseconds * 10).rounded() / 10)"
     }
 }

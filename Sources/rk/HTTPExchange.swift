@@ -61,7 +61,7 @@ struct HTTPExchange {
     ) async -> Result<TransportResponse, ObjectManagerError> {
         let start = ContinuousClock.now
         var metadata: Logger.Metadata = [
-            RequestLogKey.method: "\(request.method)", RequestLogKey.path: "\(Self.path(of: request.url))",
+            RequestLogKey.method: "\(request.method)", RequestLogKey.path: "\(loggedPath(of: request.url))",
         ]
         if let size = request.body?.length.value { metadata[RequestLogKey.requestBodySize] = "\(size)" }
         request.logger.debug("request started", metadata: metadata)
@@ -69,30 +69,16 @@ struct HTTPExchange {
             let response = try await exchange()
             metadata[RequestLogKey.status] = "\(response.status)"
             metadata[RequestLogKey.responseBodySize] = "\(response.body.count)"
-            metadata[RequestLogKey.duration] = "\(milliseconds(since: start))"
+            metadata[RequestLogKey.duration] = "\(elapsedMilliseconds(since: start))"
             request.logger.debug("request finished", metadata: metadata)
             return .success(response)
         } catch {
             metadata[RequestLogKey.errorType] = "\(error.errorType)"
             if let status = error.status { metadata[RequestLogKey.status] = "\(status)" }
-            metadata[RequestLogKey.duration] = "\(milliseconds(since: start))"
+            metadata[RequestLogKey.duration] = "\(elapsedMilliseconds(since: start))"
             request.logger.debug("request failed", metadata: metadata)
             return .failure(error)
         }
-    }
-
-    /// The path of `url`, without its query string (which may carry a token) or fragment.
-    private static func path(of url: String) -> Substring {
-        guard let scheme = url.range(of: "://") else { return Substring(url) }
-        let rest = url[scheme.upperBound...]
-        guard let start = rest.firstIndex(where: { $0 == "/" || $0 == "?" || $0 == "#" }), rest[start] == "/" else { return "/" }
-        let end = rest[start...].firstIndex(where: { $0 == "?" || $0 == "#" }) ?? rest.endIndex
-        return rest[start..<end]
-    }
-
-    private static func milliseconds(since start: ContinuousClock.Instant) -> Double {
-        let elapsed = (ContinuousClock.now - start).components
-        return ((Double(elapsed.seconds) * 1000 + Double(elapsed.attoseconds) / 1e15) * 10).rounded() / 10
     }
 
     /// The transport error in words, without the `METHOD URL` rk prints before it.

@@ -181,6 +181,14 @@ struct LoggingTests {
         Self.expectNoSecrets(log)
     }
 
+    @Test("logged paths drop scheme, authority, query and fragment", arguments: [
+        ("http://127.0.0.1:8080/a/b?token=x#f", "/a/b"), ("https://user:pw@host", "/"), ("https://host?q=1", "/"),
+        ("/relative?x=1", "/relative"), ("/p#frag", "/p"), ("", "/"),
+    ])
+    func loggedPaths(url: String, path: String) {
+        #expect(loggedPath(of: url) == path)
+    }
+
     @Test("nothing is logged by default, nor above debug: the library logs at debug and trace only")
     func silentByDefault() async throws {
         #expect(ObjectManager.Configuration().logger.handler is SwiftLogNoOpLogHandler)

@@ -56,8 +56,8 @@ public struct ExternalProgram: Sendable {
         let outputURL = directory.appendingPathComponent("out")
         let errorURL = directory.appendingPathComponent("err")
         try Data(input).write(to: inputURL)
-        FileManager.default.createFile(atPath: outputURL.path, contents: nil)
-        FileManager.default.createFile(atPath: errorURL.path, contents: nil)
+        try Data().write(to: outputURL)
+        try Data().write(to: errorURL)
         let process = Process()
         process.executableURL = URL(fileURLWithPath: path)
         process.arguments = arguments
