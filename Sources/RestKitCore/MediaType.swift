@@ -28,14 +28,37 @@ public struct MediaType: Sendable, Hashable, CustomStringConvertible {
     /// let csv = MediaType(type: "text", subtype: "csv")
     /// ```
     public init(type: String, subtype: String, parameters: [String: String] = [:]) {
-        self.type = type.lowercased()
-        self.subtype = subtype.lowercased()
-        var normalized: [String: String] = [:]
-        for (name, value) in parameters {
-            let name = name.lowercased()
-            normalized[name] = name == "charset" ? value.lowercased() : value
+        self.type = Self.lowercased(type)
+        self.subtype = Self.lowercased(subtype)
+        // Parameters already in normal form (the usual case: literals, parsed types) are kept
+        // as they are, without building a second dictionary.
+        let normal = parameters.allSatisfy { name, value in
+            !Self.needsLowercasing(name) && (name != "charset" || !Self.needsLowercasing(value))
         }
-        self.parameters = normalized
+        if normal {
+            self.parameters = parameters
+        } else {
+            var normalized: [String: String] = [:]
+            for (name, value) in parameters {
+                let name = name.lowercased()
+                normalized[name] = name == "charset" ? value.lowercased() : value
+            }
+            self.parameters = normalized
+        }
+    }
+
+    /// `text` lowercased; the same string, not a new one, when nothing in it changes.
+    private static func lowercased(_ text: String) -> String {
+        needsLowercasing(text) ? text.lowercased() : text
+    }
+
+    /// Whether `text` has an ASCII capital or any non-ASCII byte (lowercased by Unicode's
+    /// rules, which the standard library applies).
+    private static func needsLowercasing(_ text: String) -> Bool {
+        var text = text
+        return text.withUTF8 { bytes in
+            bytes.contains { $0 >= 0x80 || (0x41...0x5A).contains($0) }
+        }
     }
 
     /// Parses a `Content-Type` style string.
@@ -85,7 +108,10 @@ public struct MediaType: Sendable, Hashable, CustomStringConvertible {
 
     /// `type/subtype; name=value` with parameters sorted by name, values quoted when needed.
     public var description: String {
-        var text = essence
+        var text = type
+        text.append("/")
+        text.append(subtype)
+        guard !parameters.isEmpty else { return text }
         for name in parameters.keys.sorted() {
             let value = parameters[name] ?? ""
             let needsQuotes = value.isEmpty || !value.utf8.allSatisfy(MediaTypeScanner.isTokenByte)

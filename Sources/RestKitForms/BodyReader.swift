@@ -87,6 +87,7 @@ extension Body {
                 let remaining = Swift.max(length - bytesProduced, 0)
                 var failure: BodyError?
                 result = [UInt8](unsafeUninitializedCapacity: remaining) { storage, count in
+                    HugePages.advise(UnsafeMutableRawBufferPointer(storage))
                     while count < remaining {
                         do throws(BodyError) {
                             let filled = try read(into: UnsafeMutableRawBufferPointer(UnsafeMutableBufferPointer(rebasing: storage[count...])))

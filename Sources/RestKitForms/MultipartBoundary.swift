@@ -33,11 +33,12 @@ public enum MultipartBoundary {
     ///
     /// - Throws: ``MultipartError`` of type ``MultipartError/ErrorType/invalidBoundary``.
     public static func validate(_ boundary: String) throws(MultipartError) {
-        let bytes = Array(boundary.utf8)
-        guard (1...70).contains(bytes.count) else {
-            throw MultipartError(.invalidBoundary, "boundary must be 1 to 70 characters, not \(bytes.count)")
+        var boundary = boundary
+        let count = boundary.utf8.count
+        guard (1...70).contains(count) else {
+            throw MultipartError(.invalidBoundary, "boundary must be 1 to 70 characters, not \(count)")
         }
-        guard bytes.allSatisfy(isBoundaryChar), bytes.last != UInt8(ascii: " ") else {
+        guard boundary.withUTF8({ $0.allSatisfy(isBoundaryChar) && $0.last != UInt8(ascii: " ") }) else {
             throw MultipartError(.invalidBoundary, "boundary '\(boundary)' has characters RFC 2046 does not allow")
         }
     }
@@ -65,23 +66,29 @@ public enum MultipartBoundary {
             self.skip = skip
         }
 
+        /// The needle's length: a shorter content cannot hold it.
+        var needleCount: Int { needle.count }
+
         /// Whether the needle occurs anywhere in `content`.
         func occurs(in content: [UInt8]) -> Bool {
+            content.withUnsafeBufferPointer { occurs(in: $0) }
+        }
+
+        /// Whether the needle occurs anywhere in `haystack`.
+        func occurs(in haystack: UnsafeBufferPointer<UInt8>) -> Bool {
             let needleCount = needle.count
-            guard needleCount > 0, content.count >= needleCount else { return false }
-            return content.withUnsafeBufferPointer { haystack in
-                needle.withUnsafeBufferPointer { needle in
-                    skip.withUnsafeBufferPointer { skip in
-                        guard let haystackBase = haystack.baseAddress, let needleBase = needle.baseAddress else { return false }
-                        let last = needle[needleCount - 1]
-                        var start = 0
-                        while start <= haystack.count - needleCount {
-                            let byte = haystack[start + needleCount - 1]
-                            if byte == last, memcmp(haystackBase + start, needleBase, needleCount - 1) == 0 { return true }
-                            start += Int(skip[Int(byte)])
-                        }
-                        return false
+            guard needleCount > 0, haystack.count >= needleCount else { return false }
+            return needle.withUnsafeBufferPointer { needle in
+                skip.withUnsafeBufferPointer { skip in
+                    guard let haystackBase = haystack.baseAddress, let needleBase = needle.baseAddress else { return false }
+                    let last = needle[needleCount - 1]
+                    var start = 0
+                    while start <= haystack.count - needleCount {
+                        let byte = haystack[start + needleCount - 1]
+                        if byte == last, memcmp(haystackBase + start, needleBase, needleCount - 1) == 0 { return true }
+                        start += Int(skip[Int(byte)])
                     }
+                    return false
                 }
             }
         }

@@ -32,6 +32,34 @@ enum MultipartEncoding {
         return String(decoding: text.utf8.flatMap { $0 == 0x5C ? [0x5C, 0x5C] : [$0] }, as: UTF8.self)
     }
 
+    /// Appends `value` escaped as ``escapeQuoted(_:)`` does, without an intermediate string
+    /// when nothing needs escaping (most names): one pass over the UTF-8 bytes decides, and
+    /// the same bytes are appended.
+    static func appendQuoted(_ value: String, to output: inout [UInt8]) {
+        var value = value
+        let plain = value.withUTF8 { bytes in
+            if !bytes.contains(where: { $0 == 0x22 || $0 == 0x0D || $0 == 0x0A || $0 == 0x5C }) {
+                output.append(contentsOf: bytes)
+                return true
+            }
+            return false
+        }
+        if !plain { output.appendUTF8(escapeQuoted(value)) }
+    }
+
+    /// Appends a header value, refusing one with CR, LF or NUL (as ``validateHeader(name:value:part:)``).
+    static func appendHeaderValue(
+        _ value: String, to output: inout [UInt8], name: String, part: @autoclosure () -> String
+    ) throws(MultipartError) {
+        var value = value
+        let valid = value.withUTF8 { bytes in
+            if bytes.contains(where: { $0 == 0x0D || $0 == 0x0A || $0 == 0 }) { return false }
+            output.append(contentsOf: bytes)
+            return true
+        }
+        guard valid else { throw MultipartError(.invalidHeader, "header \(name) contains CR, LF or NUL", part: part()) }
+    }
+
     /// RFC 9110 `tchar`.
     static func isTokenByte(_ byte: UInt8) -> Bool {
         MediaType.isTokenCharacter(byte)
@@ -39,10 +67,13 @@ enum MultipartEncoding {
 
     /// Rejects a header whose name is not a token or whose value contains CR, LF or NUL.
     static func validateHeader(name: String, value: String, part: @autoclosure () -> String) throws(MultipartError) {
-        guard !name.isEmpty, name.utf8.allSatisfy(isTokenByte) else {
+        // Over contiguous UTF-8 (a native string's own storage): iterating `String.UTF8View`
+        // generically cost more than writing the header.
+        var name = name, value = value
+        guard !name.isEmpty, name.withUTF8({ $0.allSatisfy(isTokenByte) }) else {
             throw MultipartError(.invalidHeader, "header name '\(name)' is not a token", part: part())
         }
-        if value.utf8.contains(where: { $0 == 0x0D || $0 == 0x0A || $0 == 0 }) {
+        if value.withUTF8({ $0.contains(where: { $0 == 0x0D || $0 == 0x0A || $0 == 0 }) }) {
             throw MultipartError(.invalidHeader, "header \(name) contains CR, LF or NUL", part: part())
         }
     }

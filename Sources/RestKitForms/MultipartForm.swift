@@ -44,8 +44,8 @@ public struct MultipartForm: Sendable {
     /// form.append(field: "comment", value: "Nice!")
     /// ```
     public mutating func append(field name: String, value: String, headers: [(name: String, value: String)] = []) {
-        parts.append(MultipartPart(name: name, filename: nil, contentType: nil, headers: headers,
-                                   content: .bytes(Self.bytes(of: value))))
+        add(MultipartPart(name: name, filename: nil, contentType: nil, headers: headers,
+                                   content: .text(value)))
     }
 
     /// Adds in-memory bytes, as a file when `filename` is given (its content type then
@@ -58,7 +58,7 @@ public struct MultipartForm: Sendable {
         name: String, data: [UInt8], filename: String? = nil, contentType: MediaType? = nil,
         headers: [(name: String, value: String)] = []
     ) {
-        parts.append(MultipartPart(name: name, filename: filename, contentType: Self.type(contentType, filename),
+        add(MultipartPart(name: name, filename: filename, contentType: Self.type(contentType, filename),
                                    headers: headers, content: .bytes(data)))
     }
 
@@ -78,7 +78,7 @@ public struct MultipartForm: Sendable {
         headers: [(name: String, value: String)] = []
     ) throws(BodyError) {
         let snapshot = try FileSnapshot(path: path)
-        parts.append(MultipartPart(
+        add(MultipartPart(
             name: name, filename: filename ?? FileMediaTypes.lastPathComponent(path),
             contentType: contentType ?? FileMediaTypes.mediaType(forPath: filename ?? path), headers: headers,
             content: .file(snapshot)))
@@ -96,9 +96,16 @@ public struct MultipartForm: Sendable {
         headers: [(name: String, value: String)] = [],
         _ makeSource: @escaping @Sendable () throws -> any BodySource
     ) {
-        parts.append(MultipartPart(
+        add(MultipartPart(
             name: name, filename: filename, contentType: Self.type(contentType, filename), headers: headers,
             content: .stream(StreamSegment(name: name, length: length, makeSource: makeSource))))
+    }
+
+    /// Appends `part`. The first part reserves room for 16: a part is one reference, and a
+    /// form's array growing one by one (1, 2, 4, 8, 16) cost a reallocation per doubling.
+    private mutating func add(_ part: MultipartPart) {
+        if parts.capacity == 0 { parts.reserveCapacity(16) }
+        parts.append(part)
     }
 
     /// The finished body, with `contentType` `multipart/form-data; boundary=…`.
@@ -125,12 +132,6 @@ public struct MultipartForm: Sendable {
     }
 
     /// `contentType`, or for a file part (with a `filename`) the type of its extension.
-    /// `text`'s UTF-8 bytes in one copy.
-    private static func bytes(of text: String) -> [UInt8] {
-        var text = text
-        return text.withUTF8 { Array($0) }
-    }
-
     private static func type(_ contentType: MediaType?, _ filename: String?) -> MediaType? {
         contentType ?? filename.map(FileMediaTypes.mediaType(forPath:))
     }
@@ -142,14 +143,14 @@ public struct MultipartForm: Sendable {
 
     /// The index of the first in-memory part containing the boundary.
     private func collidingPart() -> Int? {
+        // Parts shorter than the boundary cannot hold it (most text fields): no search to build.
+        let boundaryCount = boundary.utf8.count
+        guard parts.contains(where: { ($0.content.inMemoryCount ?? 0) >= boundaryCount }) else { return nil }
         let search = MultipartBoundary.Search(Array(boundary.utf8))
         // Through the buffer: each part is borrowed where it is, not copied out of the array.
         return parts.withUnsafeBufferPointer { parts in
             parts.indices.first { index in
-                if case .bytes(let bytes) = parts[index].content {
-                    return search.occurs(in: bytes)
-                }
-                return false
+                parts[index].content.contains(search)
             }
         }
     }
@@ -161,20 +162,28 @@ public struct MultipartForm: Sendable {
     /// The body's segments, with adjacent in-memory bytes merged.
     private func segments() throws(MultipartError) -> [BodySegment] {
         var segments: [BodySegment] = []
+        var boundary: [UInt8] = []
+        boundary.appendUTF8(self.boundary)
         var pending: [UInt8] = []
-        pending.reserveCapacity(parts.reduce(256) { total, part in
-            if case .bytes(let bytes) = part.content, bytes.count < Self.mergedPartLimit { return total + bytes.count + 160 }
-            return total + 160
+        pending.reserveCapacity(parts.reduce(boundary.count + 8) { total, part in
+            if let count = part.content.inMemoryCount, count < Self.mergedPartLimit {
+                return total + count + boundary.count + 160
+            }
+            return total + boundary.count + 160
         })
-        let delimiter = Array("--\(boundary)\r\n".utf8)
+        // Through the buffer: each part is borrowed where it is, not copied out of the array.
         try parts.withUnsafeBufferPointer { parts throws(MultipartError) in
             for index in parts.indices {
-                delimiter.withUnsafeBufferPointer { pending.append(contentsOf: $0) }
+                pending.append(0x2D)   // "--" boundary CRLF
+                pending.append(0x2D)
+                pending.append(contentsOf: boundary)
+                pending.append(0x0D)
+                pending.append(0x0A)
                 try parts[index].appendHeaderBlock(to: &pending, index: index)
-                switch parts[index].content {
-                case .bytes(let bytes) where bytes.count < Self.mergedPartLimit:
-                    bytes.withUnsafeBufferPointer { pending.append(contentsOf: $0) }
-                case let content:
+                let content = parts[index].content
+                if let count = content.inMemoryCount, count < Self.mergedPartLimit {
+                    _ = content.appendInMemoryBytes(to: &pending)
+                } else {
                     segments.append(.bytes(pending))
                     pending = []
                     pending.reserveCapacity(1024)
@@ -184,7 +193,9 @@ public struct MultipartForm: Sendable {
                 pending.append(0x0A)
             }
         }
-        pending += Array("--\(boundary)--\r\n".utf8)
+        pending.appendUTF8("--" as StaticString)
+        pending.append(contentsOf: boundary)
+        pending.appendUTF8("--\r\n" as StaticString)
         segments.append(.bytes(pending))
         return segments
     }

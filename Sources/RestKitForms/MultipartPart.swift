@@ -14,27 +14,114 @@ public import RestKitCore
 /// ```
 public struct MultipartPart: Sendable {
     /// The form field name (`name=` of `Content-Disposition`).
-    public var name: String
+    public var name: String {
+        get { storage.name }
+        set { uniqueStorage().name = newValue }
+    }
     /// The file name (`filename=`), or `nil` for a plain field.
-    public var filename: String?
+    public var filename: String? {
+        get { storage.filename }
+        set { uniqueStorage().filename = newValue }
+    }
     /// The `Content-Type` header, or `nil` for none (plain text fields).
-    public var contentType: MediaType?
+    public var contentType: MediaType? {
+        get { storage.contentType }
+        set { uniqueStorage().contentType = newValue }
+    }
     /// Additional headers, written after `Content-Disposition` and `Content-Type`.
-    public var headers: [(name: String, value: String)]
+    public var headers: [(name: String, value: String)] {
+        get { storage.headers }
+        set { uniqueStorage().headers = newValue }
+    }
     /// The content.
-    let content: Content
+    var content: Content { storage.content }
+
+    /// The fields, shared between copies until one changes (copy on write): a part is copied
+    /// into and out of the form's array, and copying six fields cost more per part than
+    /// writing its headers.
+    private var storage: Storage
+
+    /// A part's fields. Changed only through ``uniqueStorage()``, which copies a shared one
+    /// first, so no two values ever see one change: safe to send.
+    private final class Storage: @unchecked Sendable {
+        var name: String
+        var filename: String?
+        var contentType: MediaType?
+        var headers: [(name: String, value: String)]
+        let content: Content
+
+        init(name: String, filename: String?, contentType: MediaType?, headers: [(name: String, value: String)], content: Content) {
+            self.name = name
+            self.filename = filename
+            self.contentType = contentType
+            self.headers = headers
+            self.content = content
+        }
+
+        func copy() -> Storage {
+            Storage(name: name, filename: filename, contentType: contentType, headers: headers, content: content)
+        }
+    }
+
+    /// The storage, copied first when another part shares it.
+    private mutating func uniqueStorage() -> Storage {
+        if !isKnownUniquelyReferenced(&storage) { storage = storage.copy() }
+        return storage
+    }
 
     /// Where a part's bytes come from.
     enum Content: Sendable {
+        /// A text field's value, written as its UTF-8 bytes (kept as the string: no copy of
+        /// its bytes is made for a small form).
+        case text(String)
         case bytes([UInt8])
         case file(FileSnapshot)
         case stream(StreamSegment)
 
         var segment: BodySegment {
             switch self {
+            case .text(let text): .bytes(Array(text.utf8))
             case .bytes(let bytes): .bytes(bytes)
             case .file(let file): .file(file)
             case .stream(let stream): .stream(stream)
+            }
+        }
+
+        var length: Body.Length {
+            switch self {
+            case .text(let text): .known(text.utf8.count)
+            case .bytes(let bytes): .known(bytes.count)
+            case .file, .stream: segment.length
+            }
+        }
+
+        /// The number of bytes when they are in memory.
+        var inMemoryCount: Int? {
+            switch self {
+            case .text(let text): text.utf8.count
+            case .bytes(let bytes): bytes.count
+            case .file, .stream: nil
+            }
+        }
+
+        /// Appends the bytes when they are in memory; `false` (nothing appended) otherwise.
+        func appendInMemoryBytes(to output: inout [UInt8]) -> Bool {
+            switch self {
+            case .text(let text): output.appendUTF8(text)
+            case .bytes(let bytes): output.append(contentsOf: bytes)
+            case .file, .stream: return false
+            }
+            return true
+        }
+
+        /// Whether `search`'s needle occurs in the in-memory bytes (`false` for files and
+        /// streams, which are checked as they are read).
+        func contains(_ search: MultipartBoundary.Search) -> Bool {
+            if let count = inMemoryCount, count < search.needleCount { return false }
+            return switch self {
+            case .text(var text): text.withUTF8 { search.occurs(in: $0) }
+            case .bytes(let bytes): bytes.withUnsafeBufferPointer { search.occurs(in: $0) }
+            case .file, .stream: false
             }
         }
     }
@@ -43,11 +130,7 @@ public struct MultipartPart: Sendable {
         name: String, filename: String?, contentType: MediaType?, headers: [(name: String, value: String)],
         content: Content
     ) {
-        self.name = name
-        self.filename = filename
-        self.contentType = contentType
-        self.headers = headers
-        self.content = content
+        storage = Storage(name: name, filename: filename, contentType: contentType, headers: headers, content: content)
     }
 
     /// The content's length in bytes, when known.
@@ -55,7 +138,7 @@ public struct MultipartPart: Sendable {
     /// ```swift
     /// form.parts.map(\.length.value)
     /// ```
-    public var length: Body.Length { content.segment.length }
+    public var length: Body.Length { content.length }
 
     /// Appends the header block of this part to `output`: `Content-Disposition`,
     /// `Content-Type`, the additional headers, and the blank line.
@@ -66,20 +149,25 @@ public struct MultipartPart: Sendable {
     /// written: RFC 7578 §4.2 says it MUST NOT be used in multipart/form-data.
     func appendHeaderBlock(to output: inout [UInt8], index: Int) throws(MultipartError) {
         output.appendUTF8("Content-Disposition: form-data; name=\"" as StaticString)
-        output.appendUTF8(MultipartEncoding.escapeQuoted(name))
+        MultipartEncoding.appendQuoted(name, to: &output)
         output.append(0x22)
         if let filename {
             output.appendUTF8("; filename=\"" as StaticString)
-            output.appendUTF8(MultipartEncoding.escapeQuoted(filename))
+            MultipartEncoding.appendQuoted(filename, to: &output)
             output.append(0x22)
         }
         output.append(0x0D)
         output.append(0x0A)
         if let contentType {
-            let value = contentType.description
-            try MultipartEncoding.validateHeader(name: "Content-Type", value: value, part: label(index))
             output.appendUTF8("Content-Type: " as StaticString)
-            output.appendUTF8(value)
+            if contentType.parameters.isEmpty {
+                // type/subtype written in place (most file parts): no description string.
+                try MultipartEncoding.appendHeaderValue(contentType.type, to: &output, name: "Content-Type", part: label(index))
+                output.append(0x2F)
+                try MultipartEncoding.appendHeaderValue(contentType.subtype, to: &output, name: "Content-Type", part: label(index))
+            } else {
+                try MultipartEncoding.appendHeaderValue(contentType.description, to: &output, name: "Content-Type", part: label(index))
+            }
             output.append(0x0D)
             output.append(0x0A)
         }

@@ -13,6 +13,25 @@ struct MediaTypeTests {
         #expect(try MediaType(type.description) == type)
     }
 
+    /// The memberwise initializer normalizes as parsing does, whether or not the parts are
+    /// already in normal form (normal ones are kept without a copy, the others lowercased).
+    @Test(arguments: [
+        ("text", "plain", ["charset": "utf-8", "x": "A"], "text", "plain", ["charset": "utf-8", "x": "A"]),
+        ("Text", "PLAIN", ["Charset": "UTF-8", "X": "A"], "text", "plain", ["charset": "utf-8", "x": "A"]),
+        ("text", "plain", ["charset": "UTF-8"], "text", "plain", ["charset": "utf-8"]),
+        ("ÄPP", "Ünï", ["ÑAME": "Ä"], "äpp", "ünï", ["ñame": "Ä"]),
+        ("multipart", "form-data", ["boundary": "AbC"], "multipart", "form-data", ["boundary": "AbC"]),
+    ])
+    func memberwiseInitializerNormalises(
+        type: String, subtype: String, parameters: [String: String],
+        expectedType: String, expectedSubtype: String, expectedParameters: [String: String]
+    ) {
+        let mediaType = MediaType(type: type, subtype: subtype, parameters: parameters)
+        #expect(mediaType.type == expectedType)
+        #expect(mediaType.subtype == expectedSubtype)
+        #expect(mediaType.parameters == expectedParameters)
+    }
+
     @Test func equalityIsByValueNotByPattern() throws {
         #expect(try MediaType("TEXT/XML") == .textXML)
         #expect(try MediaType("application/json; charset=UTF-8") == MediaType("application/json;charset=utf-8"))

@@ -133,6 +133,12 @@ struct MultipartWriterTests {
         var typed = MultipartForm(boundary: "b")
         typed.append(name: "y", data: [], contentType: MediaType(type: "text", subtype: "plain", parameters: ["x": "a\nb"]))
         #expect(throws: MultipartError.self) { _ = try typed.makeBody() }
+        // A type without parameters is written in place, and checked the same way.
+        for (type, subtype) in [("text", "pla\r\nin"), ("te\nxt", "plain"), ("text", "pl\0ain")] {
+            var bare = MultipartForm(boundary: "b")
+            bare.append(name: "z", data: [1], contentType: MediaType(type: type, subtype: subtype))
+            #expect(throws: MultipartError.self, "\(type)/\(subtype)") { _ = try bare.makeBody() }
+        }
     }
 
     @Test("a fixed boundary found in content is an error; a random one is regenerated")
