@@ -44,8 +44,7 @@ public struct MultipartForm: Sendable {
     /// form.append(field: "comment", value: "Nice!")
     /// ```
     public mutating func append(field name: String, value: String, headers: [(name: String, value: String)] = []) {
-        add(MultipartPart(name: name, filename: nil, contentType: nil, headers: headers,
-                                   content: .text(value)))
+        add(MultipartPart(name: name, filename: nil, contentType: nil, headers: headers, content: .text(value)))
     }
 
     /// Adds in-memory bytes, as a file when `filename` is given (its content type then
@@ -59,7 +58,7 @@ public struct MultipartForm: Sendable {
         headers: [(name: String, value: String)] = []
     ) {
         add(MultipartPart(name: name, filename: filename, contentType: Self.type(contentType, filename),
-                                   headers: headers, content: .bytes(data)))
+                          headers: headers, content: .bytes(data)))
     }
 
     /// Adds a file on disk, streamed when the body is produced. Its size and modification

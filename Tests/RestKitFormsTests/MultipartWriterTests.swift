@@ -34,6 +34,29 @@ struct MultipartWriterTests {
         #expect(body.contentType?.description == "multipart/form-data; boundary=XyZzy-fixed")
     }
 
+    @Test("parts are values: changing one copy of a part or a form leaves the others as they were")
+    func partsAreValues() throws {
+        var form = MultipartForm(boundary: "b")
+        form.append(field: "title", value: "x")
+        form.append(name: "file", data: [1, 2], filename: "a.bin")
+        let before = form
+        var part = form.parts[0]
+        part.name = "renamed"
+        part.headers.append((name: "X-A", value: "1"))
+        form.parts[1].filename = "b.bin"
+        form.parts[1].contentType = .json
+        #expect(part.name == "renamed" && form.parts[0].name == "title" && form.parts[0].headers.isEmpty)
+        #expect(before.parts[1].filename == "a.bin" && before.parts[1].contentType == FileMediaTypes.octetStream)
+        #expect(form.parts[1].filename == "b.bin" && form.parts[1].contentType == .json)
+        #expect(form.parts.map(\.length) == [.known(1), .known(2)])
+        var original = before
+        let text = String(decoding: try original.makeBody().makeReader().readAll(), as: UTF8.self)
+        #expect(text.contains("filename=\"a.bin\"") && text.contains("application/octet-stream") && !text.contains("renamed"))
+        var changed = form
+        let changedText = String(decoding: try changed.makeBody().makeReader().readAll(), as: UTF8.self)
+        #expect(changedText.contains("filename=\"b.bin\"\r\nContent-Type: application/json\r\n"))
+    }
+
     @Test("empty form is just the close delimiter")
     func emptyForm() throws {
         var form = MultipartForm(boundary: "b")
