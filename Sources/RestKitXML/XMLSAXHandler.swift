@@ -86,6 +86,15 @@ enum XMLSAXHandler {
         return (Unmanaged<SAXParseState>.fromOpaque(raw).takeUnretainedValue(), context)
     }
 
+    /// The tree builder behind a callback's `ctx`, for the callbacks made once per element
+    /// or text run: read through the parse's own reference (the parse keeps the state alive
+    /// while libxml2 runs), without the retain and release of ``state(_:)``.
+    @inline(__always)
+    private static func builder(_ ctx: UnsafeMutableRawPointer?) -> UnsafeMutablePointer<XMLTreeBuilder>? {
+        guard let raw = ctx?.assumingMemoryBound(to: xmlParserCtxt.self).pointee._private else { return nil }
+        return Unmanaged<SAXParseState>.fromOpaque(raw)._withUnsafeGuaranteedRef { $0.builder }
+    }
+
     /// The bytes of a NUL-terminated libxml2 string.
     @inline(__always)
     static func bytes(_ string: UnsafePointer<xmlChar>) -> UnsafeBufferPointer<UInt8> {
@@ -153,13 +162,14 @@ enum XMLSAXHandler {
     }
 
     private static let endElement: endElementNsSAX2Func = { ctx, _, _, _ in
-        guard let (state, _) = state(ctx) else { return }
-        state.builder.pointee.endElement()
+        builder(ctx)?.pointee.endElement()
     }
 
     private static let characters: charactersSAXFunc = { ctx, bytes, length in
-        guard let (state, context) = state(ctx), let bytes, length > 0 else { return }
-        if !state.builder.pointee.characters(UnsafeBufferPointer(start: bytes, count: Int(length)), isCDATA: false) {
+        guard let builder = builder(ctx), let bytes, length > 0 else { return }
+        if !builder.pointee.characters(UnsafeBufferPointer(start: bytes, count: Int(length)), isCDATA: false),
+            let (state, context) = state(ctx)
+        {
             state.stop(context)
         }
     }

@@ -104,7 +104,10 @@ struct XMLTreeBuilder {
 
     /// Whether `name` is `xmlns`.
     private static func isXMLNS(_ name: UnsafeBufferPointer<UInt8>) -> Bool {
-        name.elementsEqual("xmlns".utf8)
+        // Byte by byte: `elementsEqual` against a `String.UTF8View` cost more per element than
+        // the rest of `startElement`.
+        name.count == 5 && name[0] == UInt8(ascii: "x") && name[1] == UInt8(ascii: "m") && name[2] == UInt8(ascii: "l")
+            && name[3] == UInt8(ascii: "n") && name[4] == UInt8(ascii: "s")
     }
 
     /// Adds an attribute named `prefix:local` with a string value to the innermost element.
@@ -151,7 +154,7 @@ struct XMLTreeBuilder {
             }
             tape.end()
         }
-        text.removeSubrange(start...)
+        if text.count > start { text.removeLast(text.count - start) }
         if frames.isEmpty {
             tape.end()  // the wrapper object
             root = tape.finish()
