@@ -333,8 +333,9 @@ struct TransportTests {
             let stalled = await Self.send(TransportRequest(method: .get, url: "\(base)/stall", timeout: .seconds(1)))
             guard case .failure(let error) = stalled else { Issue.record("a stalled body completed"); return }
             #expect(error.errorType == .timeout, "\(error)")
-            // Well before the server's 30 s (a loaded machine may delay the 1 s deadline).
-            #expect(ContinuousClock.now - start < .seconds(20))
+            // Before the server's 30 s (a loaded machine may delay the 1 s deadline: under
+            // AddressSanitizer beside a ThreadSanitizer build it took 21.5 s once).
+            #expect(ContinuousClock.now - start < .seconds(28))
         }
     }
 
