@@ -149,6 +149,13 @@ private func multipartRoundTripSeeds() -> [[UInt8]] {
     }
 }
 
+/// Whether `name` holds `%22`, `%0D` or `%0A` (any case), byte by byte.
+private func holdsNameEscape(_ name: String) -> Bool {
+    let bytes = name.utf8.map { (0x41...0x5A).contains($0) ? $0 | 0x20 : $0 }
+    let escapes: [[UInt8]] = [Array("%22".utf8), Array("%0d".utf8), Array("%0a".utf8)]
+    return escapes.contains { escape in bytes.indices.contains { bytes[$0...].starts(with: escape) } }
+}
+
 /// Fields written by `MultipartSerializer` with the fuzzer's boundary (when the serializer
 /// accepts it) read back by `MultipartParser` in chunks as the same names and values, in order.
 /// Rule: names that contain `%22`, `%0D` or `%0A` are skipped (the WHATWG name encoding that
@@ -162,8 +169,10 @@ private func checkMultipartRoundTrip(_ bytes: [UInt8]) {
     for index in stride(from: 0, to: pieces.count - 1, by: 2) { fields[pieces[index]] = .string(pieces[index + 1]) }
     // Names are written the WHATWG way (`"`, CR, LF as `%22`, `%0D`, `%0A`, `%` itself as is),
     // so a name already holding one of those escapes reads back decoded: not comparable.
-    let escapes = ["%22", "%0d", "%0a"]
-    if fields.keys.contains(where: { name in escapes.contains { name.lowercased().contains($0) } }) { return }
+    // Compared as bytes: `String.contains` compares Characters, so `%22` followed by a
+    // combining mark (one Character `2̨`) was not found and such a name was compared (a
+    // campaign finding in this target, not in the library).
+    if fields.keys.contains(where: holdsNameEscape) { return }
     guard let body = try? MultipartSerializer(boundary: boundary).serialize(.object(fields)) else { return }
     let outcome = parseMultipart(body, boundary: boundary, sizes: sizes)
     let read = outcome.parts.map { ($0.headers.name ?? "", String(decoding: $0.body, as: UTF8.self)) }
