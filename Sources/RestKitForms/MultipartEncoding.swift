@@ -53,11 +53,16 @@ enum MultipartEncoding {
     ) throws(MultipartError) {
         var value = value
         let valid = value.withUTF8 { bytes in
-            if bytes.contains(where: { $0 == 0x0D || $0 == 0x0A || $0 == 0 }) { return false }
+            if bytes.contains(where: isForbiddenInHeaderValue) { return false }
             output.append(contentsOf: bytes)
             return true
         }
         guard valid else { throw MultipartError(.invalidHeader, "header \(name) contains CR, LF or NUL", part: part()) }
+    }
+
+    /// CR, LF and NUL: a header value holding one could end the header or the block early.
+    static func isForbiddenInHeaderValue(_ byte: UInt8) -> Bool {
+        byte == 0x0D || byte == 0x0A || byte == 0
     }
 
     /// RFC 9110 `tchar`.
@@ -73,7 +78,7 @@ enum MultipartEncoding {
         guard !name.isEmpty, name.withUTF8({ $0.allSatisfy(isTokenByte) }) else {
             throw MultipartError(.invalidHeader, "header name '\(name)' is not a token", part: part())
         }
-        if value.withUTF8({ $0.contains(where: { $0 == 0x0D || $0 == 0x0A || $0 == 0 }) }) {
+        if value.withUTF8({ $0.contains(where: isForbiddenInHeaderValue) }) {
             throw MultipartError(.invalidHeader, "header \(name) contains CR, LF or NUL", part: part())
         }
     }
