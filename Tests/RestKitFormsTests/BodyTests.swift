@@ -144,11 +144,13 @@ struct BodyTests {
         #expect(try form.makeBody().length == .unknown)
     }
 
-    // Resident memory is read from /proc; where there is none the test says so and skips
-    // (a reading that fails on Linux fails the test).
-    @Test("a 2 GiB sparse file streams with flat memory",
-          .enabled(if: ResidentMemory.isSupported, "resident memory is read from /proc (Linux only)"))
-    func sparseFileFlatMemory() throws {
+    // The body of a file past 2^31 bytes streams whole, with the exact length it announced.
+    // Its memory is measured where the process is alone: `rk form` streams the same 2 GiB file
+    // in its own process and reports its peak (FormCommandTests.aLargeFileStreamsWithFlatMemory).
+    // Here other suites run beside this one in the same process (one streams 256 MiB through
+    // the HTTP client), so the process's resident size says nothing about this body's.
+    @Test("a 2 GiB sparse file streams whole, past 2^31 bytes")
+    func sparseFileStreamsWhole() throws {
         try withTemporaryDirectory { directory in
             let size = 2 << 30
             let path = directory.appendingPathComponent("sparse.bin").path
@@ -161,27 +163,16 @@ struct BodyTests {
             let reader = body.makeReader()
             var buffer = [UInt8](repeating: 0, count: 1 << 20)
             var produced = 0
-            // Other suites run in the same process at the same time, so measure the growth of
-            // resident memory while streaming rather than its absolute size.
-            let baseline = try ResidentMemory.currentBytes()
-            var peakRSS = baseline
             let start = ContinuousClock.now
             while true {
                 let count = try buffer.withUnsafeMutableBytes { try reader.read(into: $0) }
                 if count == 0 { break }
                 produced += count
-                if produced % (256 << 20) < count { peakRSS = max(peakRSS, try ResidentMemory.currentBytes()) }
             }
             let elapsed = ContinuousClock.now - start
             #expect(produced == body.length.value)
             #expect(produced > size)
-            // Not under a sanitizer (`make sanitize`): AddressSanitizer keeps freed memory in its
-            // quarantine, so the other suites running beside this one raised the process's RSS
-            // by 84 MB in one run; the streaming is checked in ordinary runs.
-            if Sanitizer.running == nil {
-                #expect(peakRSS - baseline < 64 << 20, "RSS grew from \(baseline) to \(peakRSS) bytes while streaming")
-            }
-            print("2 GiB sparse multipart: \(produced) bytes in \(elapsed), RSS \(baseline >> 20) → ≤ \(peakRSS >> 20) MiB")
+            print("2 GiB sparse multipart: \(produced) bytes in \(elapsed)")
         }
     }
 }
