@@ -79,8 +79,9 @@ public struct JSONWriter: Sendable {
 extension JSONWriter {
     /// The recursive writer. Nothing tracks where it is while it writes: a failure is thrown
     /// with an empty key path, each container it passes on its way out adds its key or index
-    /// to ``unwound``, and ``located(_:)`` turns those into the key path.
-    private struct Sink {
+    /// to ``unwound``, and ``located(_:)`` turns those into the key path. ``JSONStreamWriter``
+    /// uses it for the values it is handed whole.
+    struct Sink {
         /// The failing value's key path, innermost component first.
         private var unwound: [String] = []
         let pretty: Bool
@@ -280,13 +281,13 @@ extension JSONWriter {
             return located
         }
 
-        private func newline(_ depth: Int, into output: inout [UInt8]) {
+        func newline(_ depth: Int, into output: inout [UInt8]) {
             guard pretty else { return }
             output.append(UInt8(ascii: "\n"))
             output.append(contentsOf: repeatElement(UInt8(ascii: " "), count: depth * 2))
         }
 
-        private func writeString(_ string: String, into output: inout [UInt8]) {
+        func writeString(_ string: String, into output: inout [UInt8]) {
             output.append(UInt8(ascii: "\""))
             var string = string
             string.withUTF8 { appendEscaped($0, into: &output) }

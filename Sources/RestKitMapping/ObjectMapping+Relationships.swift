@@ -19,6 +19,9 @@ extension ObjectMapping {
             access.set(try mapping.map(value, scope: scope), in: &model)
         }, read: { model, scope throws(MappingError) in
             try mapping.representation(of: access.get(model), scope: scope)
+        }, writeJSON: { model, scope, key, writer throws(MappingError) in
+            writer.key(key)
+            try mapping.writeJSON(of: access.get(model), scope: scope, into: &writer)
         }))
     }
 
@@ -37,6 +40,16 @@ extension ObjectMapping {
                 return scope.options.writesNilAsNull ? Representation.null : Optional<Representation>.none
             }
             return try mapping.representation(of: child, scope: scope)
+        }, writeJSON: { model, scope, key, writer throws(MappingError) in
+            guard let child = access.get(model) else {
+                if scope.options.writesNilAsNull {
+                    writer.key(key)
+                    writer.value(.null)
+                }
+                return
+            }
+            writer.key(key)
+            try mapping.writeJSON(of: child, scope: scope, into: &writer)
         }))
     }
 
@@ -59,6 +72,9 @@ extension ObjectMapping {
             }
         }, read: { model, scope throws(MappingError) in
             try mapping.representation(ofCollection: access.get(model), scope: scope)
+        }, writeJSON: { model, scope, key, writer throws(MappingError) in
+            writer.key(key)
+            try mapping.writeJSON(ofCollection: access.get(model), scope: scope, into: &writer)
         }))
     }
 
@@ -102,17 +118,28 @@ extension ObjectMapping {
             }
         }, read: { model, scope throws(MappingError) in
             try mapping.representation(ofCollection: Array(access.get(model)), scope: scope)
+        }, writeJSON: { model, scope, key, writer throws(MappingError) in
+            writer.key(key)
+            try mapping.writeJSON(ofCollection: Array(access.get(model)), scope: scope, into: &writer)
         }))
     }
 
     /// A relationship property: parses the source once; a bad key path fails every use.
+    /// `writeJSON` writes the member (key and value) straight to JSON, as `read` would.
     private static func relationship(
         _ sourceText: String?,
         destination: AnyKeyPath,
         assign: @escaping @Sendable (Representation?, inout Model, MappingScope) throws(MappingError) -> Void,
-        read: @escaping @Sendable (Model, MappingScope) throws(MappingError) -> Representation?
+        read: @escaping @Sendable (Model, MappingScope) throws(MappingError) -> Representation?,
+        writeJSON: (@Sendable (Model, MappingScope, String, inout JSONStreamWriter) throws(MappingError) -> Void)? = nil
     ) -> PropertyMapping<Model> {
         let parsed: Result<SourceKeyPath?, MappingError> = Result { () throws(MappingError) in try sourceText.map(SourceKeyPath.init) }
+        var writeMember: (@Sendable (Model, MappingScope, String, inout JSONStreamWriter) throws(MappingError) -> Void)?
+        if let writeJSON {
+            writeMember = { model, scope, key, writer throws(MappingError) in
+                try writeJSON(model, scope.descending(into: sourceText ?? "", from: .null), key, &writer)
+            }
+        }
         return PropertyMapping(
             source: (try? parsed.get()) ?? nil,
             assign: { value, model, scope throws(MappingError) in
@@ -122,6 +149,7 @@ extension ObjectMapping {
             read: { model, scope throws(MappingError) in
                 try read(model, scope.descending(into: sourceText ?? "", from: .null))
             },
+            writeJSON: writeMember,
             destination: DestinationKeyPath(keyPath: destination)
         )
     }

@@ -29,10 +29,17 @@ public struct ObjectMapping<Model>: Sendable {
     /// Makes new models; `nil` for mappings that delegate (``dynamic(_:)``, ``erased(to:)``).
     let create: (@Sendable () -> Model)?
     var properties: [PropertyMapping<Model>] = [] {
-        didSet { readsKeys = properties.contains { $0.source != nil } }
+        didSet {
+            readsKeys = properties.contains { $0.source != nil }
+            writesMembersInOrder = Self.writesMembersInOrder(properties)
+        }
     }
     /// Whether some property reads a key (so the value mapped must be an object).
     private(set) var readsKeys = false
+    /// Whether the inverse writes each property as one member under its own key, so JSON can
+    /// be written property by property (see ``writeJSON(of:scope:into:)``); otherwise the
+    /// object is built first (nested or merged keys, or a key two properties write).
+    private(set) var writesMembersInOrder = true
     /// Set for mappings that delegate the whole work (dynamic and type-erased mappings).
     var custom: Custom?
 

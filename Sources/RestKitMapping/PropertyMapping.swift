@@ -12,19 +12,29 @@ final class PropertyMapping<Model>: Sendable {
     let assign: @Sendable (Representation?, inout Model, MappingScope) throws(MappingError) -> Void
     /// Writes the model's value for the inverse direction; `nil` leaves the key out.
     let read: @Sendable (Model, MappingScope) throws(MappingError) -> Representation?
+    /// Writes the model's value as JSON under the given key (or leaves the member out, as
+    /// ``read`` returning `nil` does), without building its representation: set by
+    /// relationships, whose values are objects and arrays. `nil` writes what ``read`` returns.
+    let writeJSON: (@Sendable (Model, MappingScope, String, inout JSONStreamWriter) throws(MappingError) -> Void)?
     /// The model property it sets, for ``MappingTest``.
     let destination: DestinationKeyPath?
+    /// The one key the inverse writes this property under, when its source is a single plain
+    /// key (`"name"`, not `"user.name"` or the whole representation).
+    let memberKey: String?
 
     init(
         source: SourceKeyPath?,
         assign: @escaping @Sendable (Representation?, inout Model, MappingScope) throws(MappingError) -> Void,
         read: @escaping @Sendable (Model, MappingScope) throws(MappingError) -> Representation?,
+        writeJSON: (@Sendable (Model, MappingScope, String, inout JSONStreamWriter) throws(MappingError) -> Void)? = nil,
         destination: DestinationKeyPath? = nil
     ) {
         self.source = source
         self.assign = assign
         self.read = read
+        self.writeJSON = writeJSON
         self.destination = destination
+        if let keys = source?.plainKeys, keys.count == 1 { memberKey = keys.first } else { memberKey = nil }
     }
 
     /// The source text, for error paths.

@@ -62,6 +62,10 @@ struct CatalogFixture: MappingFixture {
         try request.representation(of: models)
     }
 
+    func json(of models: [CatalogEvent]) throws -> [UInt8] {
+        try request.json(of: models)
+    }
+
     func encode(_ models: [CatalogEvent]) throws -> Data {
         try encoder.encode(models)
     }

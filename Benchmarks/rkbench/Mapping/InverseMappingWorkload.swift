@@ -1,5 +1,6 @@
-/// Subject `mapping` of `serialize/…`: models → representation through the inverse of the
-/// fixture's mapping, then `JSONSerializer` → bytes. Returns the byte count.
+/// Subject `mapping` of `serialize/…`: models → JSON bytes through the inverse of the
+/// fixture's mapping (`RequestMapping.json(of:)`, no representation in between). Returns the
+/// byte count.
 ///
 /// ```swift
 /// let workload = InverseMappingWorkload(fixture: fixture, models: statuses)
@@ -11,6 +12,6 @@ struct InverseMappingWorkload<Fixture: MappingFixture>: Workload {
     let models: [Fixture.Model]
 
     func run() throws -> Int {
-        try RestKitJSONCodecs.serializer.serialize(fixture.representation(of: models)).count
+        try fixture.json(of: models).count
     }
 }

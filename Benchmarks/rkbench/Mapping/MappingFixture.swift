@@ -30,6 +30,10 @@ protocol MappingFixture {
     /// The models as a representation, through the inverse of the mapping (dates in ISO 8601).
     func representation(of models: [Model]) throws -> Representation
 
+    /// The models as JSON, written straight from the inverse of the mapping
+    /// (`RequestMapping.json(of:)`): the same bytes as ``representation(of:)`` serialized.
+    func json(of models: [Model]) throws -> [UInt8]
+
     /// The models as JSON, with Foundation's `JSONEncoder` (dates in ISO 8601).
     func encode(_ models: [Model]) throws -> Data
 

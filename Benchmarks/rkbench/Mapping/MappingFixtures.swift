@@ -35,7 +35,10 @@ enum MappingFixtures {
     /// - Returns: the size of the mapping's output in bytes.
     /// - Throws: ``BaselineError`` when the outputs differ.
     static func verifiedOutputSize<Fixture: MappingFixture>(_ fixture: Fixture, _ models: [Fixture.Model]) throws -> Int {
-        let written = try RestKitJSONCodecs.serializer.serialize(fixture.representation(of: models))
+        let written = try fixture.json(of: models)
+        guard written == (try RestKitJSONCodecs.serializer.serialize(fixture.representation(of: models))) else {
+            throw BaselineError("the mapping wrote different JSON straight from the models than through their representation")
+        }
         let encoded = try fixture.encode(models)
         let fromMapping = try written.withUnsafeBytes { try RestKitJSONCodecs.parser.parse($0) }
         let fromEncoder = try Array(encoded).withUnsafeBytes { try RestKitJSONCodecs.parser.parse($0) }

@@ -79,6 +79,10 @@ struct TwitterFixture: MappingFixture {
         try request.representation(of: models)
     }
 
+    func json(of models: [TwitterStatus]) throws -> [UInt8] {
+        try request.json(of: models)
+    }
+
     func encode(_ models: [TwitterStatus]) throws -> Data {
         try encoder.encode(models)
     }
