@@ -161,39 +161,42 @@ public struct MultipartForm: Sendable {
     /// The body's segments, with adjacent in-memory bytes merged.
     private func segments() throws(MultipartError) -> [BodySegment] {
         var segments: [BodySegment] = []
-        var boundary: [UInt8] = []
-        boundary.appendUTF8(self.boundary)
+        // "CRLF--boundary": the delimiter before every part but the first (whose CRLF is left
+        // out) and before the closing "--". With the start of the part's header block it is
+        // one copy per part.
+        var opener: [UInt8] = []
+        opener.appendUTF8("\r\n--" as StaticString)
+        opener.appendUTF8(boundary)
+        let delimiterCount = opener.count
+        opener.appendUTF8("\r\n" as StaticString)
+        opener.appendUTF8(MultipartPart.headerBlockStart)
         var pending: [UInt8] = []
-        pending.reserveCapacity(parts.reduce(boundary.count + 8) { total, part in
+        pending.reserveCapacity(parts.reduce(opener.count + 8) { total, part in
             if let count = part.content.inMemoryCount, count < Self.mergedPartLimit {
-                return total + count + boundary.count + 160
+                return total + count + opener.count + 120
             }
-            return total + boundary.count + 160
+            return total + opener.count + 120
         })
         // Through the buffer: each part is borrowed where it is, not copied out of the array.
-        try parts.withUnsafeBufferPointer { parts throws(MultipartError) in
-            for index in parts.indices {
-                pending.append(0x2D)   // "--" boundary CRLF
-                pending.append(0x2D)
-                pending.append(contentsOf: boundary)
-                pending.append(0x0D)
-                pending.append(0x0A)
-                try parts[index].appendHeaderBlock(to: &pending, index: index)
-                let content = parts[index].content
-                if let count = content.inMemoryCount, count < Self.mergedPartLimit {
-                    _ = content.appendInMemoryBytes(to: &pending)
-                } else {
-                    segments.append(.bytes(pending))
-                    pending = []
-                    pending.reserveCapacity(1024)
-                    segments.append(content.segment)
+        try opener.withUnsafeBufferPointer { opener throws(MultipartError) in
+            try parts.withUnsafeBufferPointer { parts throws(MultipartError) in
+                for index in parts.indices {
+                    pending.append(contentsOf: index == 0 ? UnsafeBufferPointer(rebasing: opener[2...]) : opener)
+                    try parts[index].appendHeaderBlock(to: &pending, index: index)
+                    let content = parts[index].content
+                    if let count = content.inMemoryCount, count < Self.mergedPartLimit {
+                        _ = content.appendInMemoryBytes(to: &pending)
+                    } else {
+                        segments.append(.bytes(pending))
+                        pending = []
+                        pending.reserveCapacity(1024)
+                        segments.append(content.segment)
+                    }
                 }
-                pending.append(0x0D)
-                pending.append(0x0A)
             }
+            // The closing delimiter (a form without parts has no CRLF before it).
+            pending.append(contentsOf: UnsafeBufferPointer(rebasing: opener[(parts.isEmpty ? 2 : 0)..<delimiterCount]))
         }
-        pending.appendUTF8("--" as StaticString)
-        pending.append(contentsOf: boundary)
         pending.appendUTF8("--\r\n" as StaticString)
         segments.append(.bytes(pending))
         return segments

@@ -140,24 +140,30 @@ public struct MultipartPart: Sendable {
     /// ```
     public var length: Body.Length { content.length }
 
-    /// Appends the header block of this part to `output`: `Content-Disposition`,
-    /// `Content-Type`, the additional headers, and the blank line.
+    /// How every part's header block starts; the form writes it with the delimiter before
+    /// it, in one copy.
+    static let headerBlockStart: StaticString = "Content-Disposition: form-data; name=\""
+
+    /// Appends the rest of this part's header block to `output`, which ends with
+    /// ``headerBlockStart``: the name, the filename, `Content-Type`, the additional headers,
+    /// and the blank line.
     ///
     /// `name` and `filename` are escaped as the WHATWG HTML standard does for
     /// multipart/form-data: `"` becomes `%22`, CR `%0D`, LF `%0A`; other characters are
     /// written as raw UTF-8, as browsers and curl send them. No `filename*` parameter is
     /// written: RFC 7578 §4.2 says it MUST NOT be used in multipart/form-data.
     func appendHeaderBlock(to output: inout [UInt8], index: Int) throws(MultipartError) {
-        output.appendUTF8("Content-Disposition: form-data; name=\"" as StaticString)
         MultipartEncoding.appendQuoted(name, to: &output)
-        output.append(0x22)
         if let filename {
-            output.appendUTF8("; filename=\"" as StaticString)
+            output.appendUTF8("\"; filename=\"" as StaticString)
             MultipartEncoding.appendQuoted(filename, to: &output)
-            output.append(0x22)
         }
-        output.append(0x0D)
-        output.append(0x0A)
+        guard contentType != nil || !headers.isEmpty else {
+            // A text field: the header block ends here.
+            output.appendUTF8("\"\r\n\r\n" as StaticString)
+            return
+        }
+        output.appendUTF8("\"\r\n" as StaticString)
         if let contentType {
             output.appendUTF8("Content-Type: " as StaticString)
             if contentType.parameters.isEmpty {
