@@ -15,7 +15,7 @@ package struct TapeBuilder {
     /// How much of ``input`` is known to be valid UTF-8.
     private var validatedInput = 0
     /// Text that is not in the input as such.
-    private var decoded: [UInt8] = []
+    private var decoded = AppendBuffer()
     /// Indices of the open containers' entries.
     private var open: [Int] = []
     package let maximumDepth: Int
@@ -32,7 +32,7 @@ package struct TapeBuilder {
         self.maximumDepth = maximumDepth
         entries.reserveCapacity(max(16, expectedEntries))
         input.reserveCapacity(expectedInputBytes)
-        decoded.reserveCapacity(expectedDecodedBytes)
+        decoded = AppendBuffer(capacity: expectedDecodedBytes)
         open.reserveCapacity(32)
     }
 
@@ -69,7 +69,7 @@ package struct TapeBuilder {
         else { return false }
         open.removeLast()
         entries[index] = Tape.Entry(kind: .string, count: length, payload: ~Int64(decoded.count))
-        decoded.append(contentsOf: text)
+        decoded.append(text)
         return true
     }
 
@@ -226,7 +226,7 @@ package struct TapeBuilder {
     private mutating func append(_ kind: Tape.Kind, _ text: UnsafeBufferPointer<UInt8>) {
         guard let length = checkedLength(text.count) else { return }
         entries.append(Tape.Entry(kind: kind, count: length, payload: ~Int64(decoded.count)))
-        decoded.append(contentsOf: text)
+        decoded.append(text)
     }
 
     /// A text length as stored on the tape; over 4 GiB marks the builder as overflowed.
@@ -242,10 +242,9 @@ package struct TapeBuilder {
     /// The finished document, or `nil` when no complete value was built.
     package mutating func finish() -> Representation? {
         guard isComplete, !overflowed else { return nil }
-        let tape = Tape(entries: entries, bytes: input, decoded: decoded)
+        let tape = Tape(entries: entries, bytes: input, decoded: decoded.takeArray())
         entries = []
         input = []
-        decoded = []
         return Representation(tape: tape, index: 0)
     }
 

@@ -6,7 +6,7 @@ extension ObjectMapping {
     /// Maps the elements of a JSON array as its bytes arrive — the top-level array, or the
     /// array at a dotted key path such as `"statuses"` or `"data.items"` — handing out one
     /// model per element, in flat memory whatever the document's size. Parsing is done by
-    /// yajl (`JSONElementStreamParser`); this is
+    /// RestKit's own scanner, in chunks (`JSONElementStreamParser`); this is
     /// `stream(from:parser:options:)` with that parser.
     ///
     /// `chunks` is any async sequence of byte collections: `URL.resourceBytes` chunked,

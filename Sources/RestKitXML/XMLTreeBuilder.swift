@@ -34,9 +34,9 @@ struct XMLTreeBuilder {
 
     private var tape: TapeBuilder
     private var frames: [Frame] = []
-    private var text: [UInt8] = []
+    private var text = AppendBuffer(capacity: 256)
     /// Scratch space for `prefix:local` names.
-    private var name: [UInt8] = []
+    private var name = AppendBuffer(capacity: 64)
     private var producedBytes = 0
     private(set) var root: Representation?
     private(set) var failure: Failure?
@@ -48,8 +48,6 @@ struct XMLTreeBuilder {
         // One level for the wrapper object that holds the root element.
         tape = TapeBuilder(maximumDepth: maximumDepth + 1, expectedDecodedBytes: expectedBytes / 2, expectedEntries: expectedBytes / 24)
         frames.reserveCapacity(16)
-        text.reserveCapacity(256)
-        name.reserveCapacity(64)
     }
 
     /// `true` once a limit was hit: every later event is ignored.
@@ -127,7 +125,7 @@ struct XMLTreeBuilder {
         // Character data outside the root (only whitespace is legal there) is not kept.
         guard !frames.isEmpty else { return true }
         guard spend(bytes.count) else { return false }
-        text.append(contentsOf: bytes)
+        text.append(bytes)
         if isCDATA { frames[frames.count - 1].sawCDATA = true }
         return true
     }
@@ -154,7 +152,7 @@ struct XMLTreeBuilder {
             }
             tape.end()
         }
-        if text.count > start { text.removeLast(text.count - start) }
+        text.truncate(to: start)
         if frames.isEmpty {
             tape.end()  // the wrapper object
             root = tape.finish()
@@ -170,10 +168,10 @@ struct XMLTreeBuilder {
             tape.key(bytes: local)
             return
         }
-        name.removeAll(keepingCapacity: true)
-        name.append(contentsOf: prefix)
+        name.removeAll()
+        name.append(prefix)
         name.append(UInt8(ascii: ":"))
-        name.append(contentsOf: local)
+        name.append(local)
         name.withUnsafeBufferPointer { tape.key(bytes: $0) }
     }
 

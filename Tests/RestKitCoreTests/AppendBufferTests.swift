@@ -1,0 +1,42 @@
+import Testing
+
+@testable import RestKitCore
+
+struct AppendBufferTests {
+    /// Appends of every size from 0 to 300 bytes, single bytes and truncations, checked
+    /// against an array doing the same after every step.
+    @Test func holdsWhatAnArrayWouldHold() {
+        var buffer = AppendBuffer(capacity: 3)
+        var expected: [UInt8] = []
+        var state: UInt64 = 0x9E37_79B9_7F4A_7C15
+        for step in 0..<2_000 {
+            state = state &* 6364136223846793005 &+ 1442695040888963407
+            let size = Int(state >> 33) % 301
+            let chunk = (0..<size).map { UInt8(truncatingIfNeeded: $0 &+ step) }
+            switch step % 5 {
+            case 0:
+                buffer.append(UInt8(truncatingIfNeeded: step))
+                expected.append(UInt8(truncatingIfNeeded: step))
+            case 1 where expected.count > 0:
+                let newCount = Int(state >> 40) % expected.count
+                buffer.truncate(to: newCount)
+                expected.removeLast(expected.count - newCount)
+            default:
+                chunk.withUnsafeBufferPointer { buffer.append($0) }
+                expected.append(contentsOf: chunk)
+            }
+            #expect(buffer.count == expected.count)
+            #expect(buffer.withUnsafeBufferPointer { Array($0) } == expected, "step \(step)")
+        }
+        // Appending an empty buffer (no base address) changes nothing.
+        buffer.append(UnsafeBufferPointer(start: nil, count: 0))
+        #expect(buffer.count == expected.count)
+        buffer.truncate(to: expected.count + 10)   // longer than the contents: no effect
+        #expect(buffer.count == expected.count)
+        #expect(buffer.takeArray() == expected)
+        #expect(buffer.isEmpty)
+        #expect(buffer.takeArray() == [])
+        buffer.append(7)
+        #expect(buffer.takeArray() == [7])
+    }
+}
