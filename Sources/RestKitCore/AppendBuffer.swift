@@ -23,7 +23,7 @@ import Darwin
 /// ```
 package struct AppendBuffer {
     /// The bytes, then scratch room (zero-filled when made, stale after ``truncate(to:)``).
-    private var storage: [UInt8] = []
+    @usableFromInline var storage: [UInt8] = []
     /// How many bytes of `storage` are contents.
     package private(set) var count = 0
 
@@ -35,7 +35,7 @@ package struct AppendBuffer {
     package var isEmpty: Bool { count == 0 }
 
     /// Appends `bytes`.
-    @inline(__always)
+    @inlinable @inline(__always)
     package mutating func append(_ bytes: UnsafeBufferPointer<UInt8>) {
         let added = bytes.count
         guard added > 0, let source = bytes.baseAddress else { return }
@@ -50,7 +50,7 @@ package struct AppendBuffer {
     }
 
     /// Appends one byte.
-    @inline(__always)
+    @inlinable @inline(__always)
     package mutating func append(_ byte: UInt8) {
         if storage.count == count { makeRoom(for: 1) }
         storage[count] = byte
@@ -58,6 +58,7 @@ package struct AppendBuffer {
     }
 
     /// Drops the bytes from `newCount` on (no effect when there are not that many).
+    @inlinable
     package mutating func truncate(to newCount: Int) {
         if newCount >= 0, newCount < count { count = newCount }
     }
@@ -68,7 +69,7 @@ package struct AppendBuffer {
     }
 
     /// Calls `body` with the contents.
-    @inline(__always)
+    @inlinable @inline(__always)
     package func withUnsafeBufferPointer<Result>(_ body: (UnsafeBufferPointer<UInt8>) throws -> Result) rethrows -> Result {
         try storage.withUnsafeBufferPointer { try body(UnsafeBufferPointer(rebasing: $0[..<count])) }
     }
@@ -85,7 +86,8 @@ package struct AppendBuffer {
 
     /// Zero-fills room for at least `added` more bytes: as much again as the buffer holds,
     /// so appends stay amortized O(1).
-    private mutating func makeRoom(for added: Int) {
+    @usableFromInline
+    mutating func makeRoom(for added: Int) {
         let room = Swift.max(added, storage.count, 64)
         storage.append(contentsOf: repeatElement(0, count: room))
     }

@@ -141,17 +141,7 @@ struct XMLTreeBuilder {
     mutating func endElement() {
         guard !hasFailed, let frame = frames.popLast() else { return }
         let start = frame.textStart
-        text.withUnsafeBufferPointer { all in
-            let content = Self.keptText(UnsafeBufferPointer(rebasing: all[start...]), policy: whitespace, sawCDATA: frame.sawCDATA)
-            if tape.openContainerCount == 0 {
-                if tape.endReplacingEmptyContainer(withString: content ?? UnsafeBufferPointer(start: nil, count: 0)) { return }
-            }
-            if let content {
-                tape.key("text")
-                tape.string(bytes: content)
-            }
-            tape.end()
-        }
+        Self.close(with: text, from: start, policy: whitespace, sawCDATA: frame.sawCDATA, on: &tape)
         text.truncate(to: start)
         if frames.isEmpty {
             tape.end()  // the wrapper object
@@ -161,6 +151,27 @@ struct XMLTreeBuilder {
     }
 
     // MARK: Helpers
+
+    /// Ends the innermost element on `tape` with its text (`text` from `start`). Static, with
+    /// the tape passed in, and no getter of the tape called inside the closure: either way the
+    /// whole tape builder was copied (four arrays retained and released) at every end tag.
+    private static func close(
+        with text: AppendBuffer, from start: Int, policy: LibXML2Parser.WhitespacePolicy, sawCDATA: Bool, on tape: inout TapeBuilder
+    ) {
+        // Read before the closure: a getter called on the captured tape copies it first.
+        let isEmpty = tape.openContainerCount == 0
+        text.withUnsafeBufferPointer { all in
+            let content = keptText(UnsafeBufferPointer(rebasing: all[start...]), policy: policy, sawCDATA: sawCDATA)
+            if isEmpty {
+                if tape.endReplacingEmptyContainer(withString: content ?? UnsafeBufferPointer(start: nil, count: 0)) { return }
+            }
+            if let content {
+                tape.key("text")
+                tape.string(bytes: content)
+            }
+            tape.end()
+        }
+    }
 
     /// Appends the key `prefix:local` (or `local`).
     private mutating func key(prefix: UnsafeBufferPointer<UInt8>?, local: UnsafeBufferPointer<UInt8>) {
