@@ -51,7 +51,7 @@ extension ObjectMapping {
 
 extension RequestMapping {
     /// The JSON of one model: the bytes `JSONWriter` writes for
-    /// ``representation(of:options:)-(Model,_)``, written straight from the model.
+    /// `representation(of:options:)`, written straight from the model.
     ///
     /// ```swift
     /// let body = try postMapping.inverse(rootKey: "post").json(of: post)   // {"post":{"title":…}}
@@ -68,7 +68,7 @@ extension RequestMapping {
         }
     }
 
-    /// The JSON array of several models (see ``json(of:options:writer:)-(Model,_,_)``).
+    /// The JSON array of several models (see `json(of:options:writer:)` for one model).
     ///
     /// ```swift
     /// let body = try articleMapping.inverse().json(of: articles)   // [{"title":…},…]

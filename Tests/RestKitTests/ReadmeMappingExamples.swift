@@ -116,6 +116,23 @@ struct ReadmeMappingExamples {
         let json = try Registry.default.serialize(body, as: .json)
         #expect(String(decoding: json, as: UTF8.self)
             == #"{"article":{"title":"Hello","body":"First post","published_at":"1970-01-01T00:00:00Z"}}"#)
+
+        // The same bytes, written straight from the model (no representation built in between):
+        let same = try article.inverse(rootKey: "article").json(of: draft)
+        #expect(same == json)
+    }
+
+    @Test func writingJSONStraightFromTheModels() throws {
+        let article = ObjectMapping(Article.init) { article in
+            article.map("title", to: \.title)
+            article.map("body", to: \.body)
+        }
+        let draft = Article(title: "Hello", body: "First post")
+        let drafts = [draft, Article(title: "Second", body: "")]
+        let json = try article.inverse(rootKey: "article").json(of: draft)
+        let page = try article.inverse().json(of: drafts, writer: JSONWriter(options: .prettyPrinted))
+        #expect(String(decoding: json, as: UTF8.self) == #"{"article":{"title":"Hello","body":"First post"}}"#)
+        #expect(String(decoding: page, as: UTF8.self).hasPrefix("[\n  {\n    \"title\": \"Hello\","))
     }
 
     @Test func railsStyleFormParametersFallOutOfTheInverse() throws {
