@@ -1,7 +1,9 @@
 /// A path pattern with named parameters: `/gists/:gistID`, `communities/:communityId/posts.json`.
 ///
 /// Parameters start with `:` and run over letters, digits and `_`; they match one or more
-/// characters inside one path segment. Leading and trailing slashes do not matter.
+/// characters inside one path segment (compared as Unicode scalars, as servers compare URL
+/// paths; the shortest value that lets the rest match). Leading and trailing slashes do not
+/// matter. Matching takes time linear in the path and the pattern.
 ///
 /// A pattern may have a query string with parameters too
 /// (`/articles?page=:currentPage&per_page=:perPage`): `path(with:)` fills them,
