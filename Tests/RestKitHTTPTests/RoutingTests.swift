@@ -1,5 +1,5 @@
 import Foundation
-import RestKitCore
+import RestKit
 import RestKitHTTP
 import Testing
 
