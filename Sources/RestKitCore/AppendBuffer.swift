@@ -32,8 +32,6 @@ package struct AppendBuffer {
         storage.reserveCapacity(capacity)
     }
 
-    package var isEmpty: Bool { count == 0 }
-
     /// Appends `bytes`.
     @inlinable @inline(__always)
     package mutating func append(_ bytes: UnsafeBufferPointer<UInt8>) {

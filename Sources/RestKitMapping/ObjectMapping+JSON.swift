@@ -42,8 +42,10 @@ extension ObjectMapping {
         keys.reserveCapacity(properties.count)
         for property in properties {
             guard let source = property.source else { return false }
-            guard let plainKeys = source.plainKeys else { continue }
-            guard let key = property.memberKey, plainKeys.count == 1, keys.insert(key).inserted else { return false }
+            // Not a plain key path (`@metadata…`): not written at all.
+            guard source.plainKeys != nil else { continue }
+            // `memberKey` is set exactly when the plain key path has one key.
+            guard let key = property.memberKey, keys.insert(key).inserted else { return false }
         }
         return true
     }

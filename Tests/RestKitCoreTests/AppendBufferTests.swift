@@ -34,7 +34,7 @@ struct AppendBufferTests {
         buffer.truncate(to: expected.count + 10)   // longer than the contents: no effect
         #expect(buffer.count == expected.count)
         #expect(buffer.takeArray() == expected)
-        #expect(buffer.isEmpty)
+        #expect(buffer.count == 0)
         #expect(buffer.takeArray() == [])
         buffer.append(7)
         #expect(buffer.takeArray() == [7])
