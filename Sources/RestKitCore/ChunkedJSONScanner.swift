@@ -78,6 +78,7 @@ package struct ChunkedJSONScanner {
             } else {
                 scanning = JSONCursor(base: base, count: limit, isFinal: false, maximumDepth: maximumDepth)
                 scanning.entries.reserveCapacity(expectedEntries)
+                scanning.stack.reserveCapacity(32)
             }
             defer { cursor = scanning }
             scanning.base = base

@@ -7,8 +7,8 @@
 ///   open). Only their keys are looked at: one comparison with the next key path component.
 /// - **skipped**: any other value outside the target array. Scanned (validated) like any
 ///   other, but the element stream drops what the cursor lays out for it.
-/// - **in the target array**: each element is laid out from its own start (the cursor's bases)
-///   and moved out whole, with its own bytes, as soon as it ends.
+/// - **in the target array**: each element is scanned by a cursor of its own onto its own tape
+///   and handed out whole, with its own bytes, as soon as it ends (``JSONCursor/scanElement(at:)``).
 struct ElementNavigation {
     /// The key path components, as UTF-8; empty for a top-level array.
     let components: [[UInt8]]
@@ -22,8 +22,11 @@ struct ElementNavigation {
     var sawRoot = false
     /// Whether the target array was found (and, once ``isInTarget`` is false again, closed).
     var found = false
-    /// Where the element being scanned starts in the cursor's buffer; -1 between elements.
-    var elementStart = -1
+    /// The element cursor's tape and stack, kept between elements so that their capacity is
+    /// reused (each element's tape gets copies of exactly its own entries and text).
+    var elementEntries: [Tape.Entry] = []
+    var elementDecoded: [UInt8] = []
+    var elementStack: [JSONCursor<StreamedElementScan>.OpenContainer] = []
     /// Elements completed since the owner last took them.
     var completed: [Representation] = []
     /// Elements completed in total.
@@ -71,18 +74,11 @@ struct ElementNavigation {
 }
 
 extension JSONCursor {
-    /// A value starts at `index` directly inside an open path container (or at the root).
+    /// A value starts at `index` directly inside an open path container (or at the root), and
+    /// outside the target array.
     @inline(__always)
     mutating func valueStarts(_ byte: UInt8, at index: Int) throws(ScanFailure) {
         let depth = stack.count
-        if stream.isInTarget {
-            // An element: laid out from here, so that its entries move out as they are.
-            stream.elementStart = index
-            inputBase = index
-            entryBase = entries.count
-            decodedBase = decoded.count
-            return
-        }
         let isOnPath = depth == 0 ? !stream.sawRoot : stream.keyMatched
         stream.sawRoot = true
         stream.keyMatched = false
@@ -120,10 +116,10 @@ extension JSONCursor {
         }
         let component = stream.components[depth &- 1]
         if key.payload >= 0 {
-            let text = UnsafeBufferPointer(start: base + (Int(key.payload) &+ inputBase), count: Int(key.count))
+            let text = UnsafeBufferPointer(start: base + Int(key.payload), count: Int(key.count))
             stream.keyMatched = component.elementsEqual(text)
         } else {
-            let start = Int(~key.payload) &+ decodedBase
+            let start = Int(~key.payload)
             stream.keyMatched = component.elementsEqual(decoded[start..<(start &+ Int(key.count))])
         }
     }
@@ -141,22 +137,45 @@ extension JSONCursor {
         stream.matched = depth &- 1
     }
 
-    /// A value ended at `index` directly inside the innermost open path container: in the
-    /// target array, that is an element, which moves out with its own bytes.
-    @inline(__always)
-    mutating func valueEnds(at index: Int) {
-        guard stream.isInTarget, stream.elementStart >= 0 else { return }
-        let start = stream.elementStart
+    /// An element of the target array starts at `start` (its first byte): it is scanned by a
+    /// cursor of its own, onto its own tape, and handed out with its own bytes; returns the
+    /// index after it.
+    ///
+    /// The element's cursor keeps no checkpoints and knows nothing of the stream, so the bytes
+    /// of an element cost what they cost in a whole document. When input stops inside the
+    /// element (a truncated failure that is not final), this cursor returns to its checkpoint
+    /// before the element, and the next scan reads the element again from its start (the
+    /// owner's ``RescanSchedule`` waits until the input after the checkpoint has doubled).
+    /// Any other failure is the element cursor's, at its place in this buffer: the same error,
+    /// at the same offset, as scanning the element here would give.
+    mutating func scanElement(at start: Int) throws(ScanFailure) -> Int {
+        var element = JSONCursor<StreamedElementScan>(base: base + start, count: end &- start, isFinal: isFinal, maximumDepth: maximumDepth)
+        element.enclosingDepth = stack.count
+        swap(&element.entries, &stream.elementEntries)
+        swap(&element.decoded, &stream.elementDecoded)
+        swap(&element.stack, &stream.elementStack)
+        defer {
+            swap(&element.entries, &stream.elementEntries)
+            swap(&element.decoded, &stream.elementDecoded)
+            swap(&element.stack, &stream.elementStack)
+            stream.elementEntries.removeAll(keepingCapacity: true)
+            stream.elementDecoded.removeAll(keepingCapacity: true)
+            stream.elementStack.removeAll(keepingCapacity: true)
+        }
+        do throws(ScanFailure) {
+            _ = try element.scan()
+        } catch {
+            throw ScanFailure(type: error.type, reason: error.reason, offset: start &+ error.offset)
+        }
+        let elementEnd = start &+ element.valueEnd
         let tape = Tape(
-            entries: Array(entries[entryBase...]),
-            bytes: Array(UnsafeBufferPointer(start: base + start, count: index &- start)),
-            decoded: Array(decoded[decodedBase...]))
-        entries.removeSubrange(entryBase...)
-        decoded.removeSubrange(decodedBase...)
+            entries: element.entries.withUnsafeBufferPointer { Array($0) },
+            bytes: Array(UnsafeBufferPointer(start: base + start, count: element.valueEnd)),
+            decoded: element.decoded.withUnsafeBufferPointer { Array($0) })
         stream.completed.append(Representation(tape: tape, index: 0))
         stream.elementCount &+= 1
-        stream.elementStart = -1
-        stream.boundary = index
-        end = stream.limit(checkpoint: index, inputEnd: inputEnd)
+        stream.boundary = elementEnd
+        end = stream.limit(checkpoint: elementEnd, inputEnd: inputEnd)
+        return elementEnd
     }
 }

@@ -2,29 +2,53 @@
 /// chunks, or over a stream whose array elements are handed out one by one. The cursor is
 /// specialised for each, so the whole-document scan pays nothing for the other two.
 protocol JSONScanMode {
-    /// Input may stop in the middle of a token and continue in a later call: the cursor keeps
-    /// a checkpoint at each token and returns to it instead of reporting the end of input.
+    /// Input may stop in the middle of a token and continue in a later call: a token that
+    /// reaches the end of input that is not final is reported truncated, never complete.
     static var isChunked: Bool { get }
+    /// The cursor keeps a checkpoint at each token and, when input stops inside one, returns
+    /// to it instead of reporting the end of input.
+    static var keepsCheckpoints: Bool { get }
     /// The cursor reports values, keys and closing brackets to its ``JSONCursor/stream``.
     static var streamsElements: Bool { get }
+    /// The scan ends with its first value (at ``JSONCursor/valueEnd``); what follows is the
+    /// owner's.
+    static var endsAfterOneValue: Bool { get }
 }
 
 /// A whole document in memory.
 enum WholeDocumentScan: JSONScanMode {
     static var isChunked: Bool { false }
+    static var keepsCheckpoints: Bool { false }
     static var streamsElements: Bool { false }
+    static var endsAfterOneValue: Bool { false }
 }
 
 /// A whole document that arrives in chunks.
 enum ChunkedDocumentScan: JSONScanMode {
     static var isChunked: Bool { true }
+    static var keepsCheckpoints: Bool { true }
     static var streamsElements: Bool { false }
+    static var endsAfterOneValue: Bool { false }
 }
 
-/// The elements of one array, handed out as they complete.
+/// The elements of one array, handed out as they complete. Outside the array the cursor
+/// keeps checkpoints; each element is scanned by a cursor of its own (``StreamedElementScan``).
 enum ElementStreamScan: JSONScanMode {
     static var isChunked: Bool { true }
+    static var keepsCheckpoints: Bool { true }
     static var streamsElements: Bool { true }
+    static var endsAfterOneValue: Bool { false }
+}
+
+/// One element of an element stream, laid out on its own tape from its first byte. Input may
+/// stop inside it, but no checkpoints are kept: the stream scans the element again from its
+/// start once more input has come, so the scan inside pays for no resuming or stream
+/// bookkeeping (see ``JSONCursor/scanElement(at:)``).
+enum StreamedElementScan: JSONScanMode {
+    static var isChunked: Bool { true }
+    static var keepsCheckpoints: Bool { false }
+    static var streamsElements: Bool { false }
+    static var endsAfterOneValue: Bool { true }
 }
 
 /// Where the cursor is in the grammar: the next thing it reads.
@@ -51,11 +75,13 @@ struct ScanFailure: Error {
 /// that lays JSON out as ``Tape`` entries, with containers on an explicit stack (no
 /// recursion: depth is bounded by ``maximumDepth``, not by the thread's stack).
 ///
-/// One grammar, three uses (``JSONScanMode``). Over a whole document it runs once. Over
+/// One grammar, four uses (``JSONScanMode``). Over a whole document it runs once. Over
 /// chunks it resumes: it records a checkpoint at every token (the phase, the index, the
 /// innermost container and the tape's length), and when a token runs into the end of the
 /// input received so far, it truncates the tape back to the checkpoint and returns; the
 /// owner appends the next chunk and calls ``scan()`` again, which rescans that one token.
+/// An element stream keeps checkpoints outside its array only: each element is one "token",
+/// scanned whole by a cursor of its own that keeps none (``scanElement(at:)``).
 /// So every decision is made with the bytes it needs, and chunked and whole scans give the
 /// same value, or the same error at the same offset, whatever the chunk boundaries.
 ///
@@ -88,14 +114,13 @@ struct JSONCursor<Mode: JSONScanMode> {
     var checkpoint = Checkpoint(phase: .value, index: 0, top: OpenContainer(entry: -1, count: 0, isObject: false), entryCount: 0, decodedCount: 0)
     /// Whether the document's value is complete (whole-document scans: and nothing follows it).
     var isComplete = false
-    /// What offsets written on the tape are relative to: input offsets to ``inputBase``,
-    /// entry indices to ``entryBase``, decoded text to ``decodedBase``. Zero for a document;
-    /// an element's start in an element stream, so that its entries move out as they are.
-    var inputBase = 0
-    var entryBase = 0
-    var decodedBase = 0
     /// The element stream's navigation (used only when `Mode.streamsElements`).
     var stream = ElementNavigation(components: [])
+    /// Containers open around the input this cursor scans (an element's cursor: the stream's
+    /// open containers), counted against ``maximumDepth``.
+    var enclosingDepth = 0
+    /// Where the value ended, for a scan that ends after one (`Mode.endsAfterOneValue`).
+    var valueEnd = 0
 
     /// An open container: its entry (or -1 once a stream dropped it), how many values it holds
     /// so far, and whether it is an object.
@@ -120,7 +145,6 @@ struct JSONCursor<Mode: JSONScanMode> {
         inputEnd = count
         inputIsComplete = isFinal
         self.maximumDepth = maximumDepth
-        stack.reserveCapacity(32)
     }
 
     /// Nesting of the open containers.
@@ -135,7 +159,7 @@ struct JSONCursor<Mode: JSONScanMode> {
     /// - Throws: ``ScanFailure`` at the first malformed byte.
     @inline(__always)
     mutating func scan() throws(ScanFailure) -> Bool {
-        guard Mode.isChunked, !isFinal else {
+        guard Mode.keepsCheckpoints, !isFinal else {
             try scanTokens()
             return true
         }
@@ -152,7 +176,7 @@ struct JSONCursor<Mode: JSONScanMode> {
 
     @inline(__always)
     private mutating func mark(_ phase: JSONScanPhase, _ index: Int, _ top: OpenContainer) {
-        guard Mode.isChunked else { return }
+        guard Mode.keepsCheckpoints else { return }
         checkpoint = Checkpoint(phase: phase, index: index, top: top, entryCount: entries.count, decodedCount: decoded.count)
         if Mode.streamsElements, !stream.isInTarget { end = stream.limit(checkpoint: index, inputEnd: inputEnd) }
     }
@@ -168,16 +192,21 @@ struct JSONCursor<Mode: JSONScanMode> {
                 index = skipWhitespace(from: index)
                 guard index < end else { throw truncated(at: index, "expected a value") }
                 let byte = base[index]
+                top.count &+= 1
                 if Mode.streamsElements, stack.count <= stream.matched {
+                    if stream.isInTarget {
+                        index = try scanElement(at: index)
+                        phase = .afterValue
+                        continue
+                    }
                     try valueStarts(byte, at: index)
                 }
-                top.count &+= 1
                 switch byte {
                 case UInt8(ascii: "\""):
                     index = try scanString(openingQuoteAt: index, kind: .string)
                 case UInt8(ascii: "{"), UInt8(ascii: "["):
                     let isObject = byte == UInt8(ascii: "{")
-                    guard stack.count < maximumDepth else {
+                    guard stack.count &+ enclosingDepth < maximumDepth else {
                         throw ScanFailure(type: .depthLimitExceeded, reason: "nesting deeper than \(maximumDepth) levels", offset: index)
                     }
                     stack.append(top)
@@ -197,9 +226,6 @@ struct JSONCursor<Mode: JSONScanMode> {
                     index = try scanNumber(at: index)
                 default:
                     throw unexpected(at: index, "expected a value")
-                }
-                if Mode.streamsElements, stack.count == stream.matched {
-                    valueEnds(at: index)
                 }
                 phase = .afterValue
 
@@ -221,6 +247,10 @@ struct JSONCursor<Mode: JSONScanMode> {
                 phase = .value
 
             case .afterValue:
+                if Mode.endsAfterOneValue, stack.isEmpty {
+                    valueEnd = index
+                    return
+                }
                 mark(.afterValue, index, top)
                 index = skipWhitespace(from: index)
                 guard !stack.isEmpty else {
@@ -256,12 +286,9 @@ struct JSONCursor<Mode: JSONScanMode> {
         }
         if !Mode.streamsElements || top.entry >= 0 {
             entries[top.entry].count = top.count
-            entries[top.entry].payload = Int64(entries.count &- entryBase)
+            entries[top.entry].payload = Int64(entries.count)
         }
         top = stack.removeLast()
-        if Mode.streamsElements, stack.count == stream.matched {
-            valueEnds(at: index)
-        }
     }
 
     /// A key, the colon after it and the whitespace up to its value; returns the value's index.
@@ -349,7 +376,7 @@ struct JSONCursor<Mode: JSONScanMode> {
             guard index &- start <= Int(UInt32.max) else {
                 throw ScanFailure(type: .sizeLimitExceeded, reason: "a number longer than 4 GiB", offset: start)
             }
-            entries.append(Tape.Entry(kind: .numberText, count: UInt32(truncatingIfNeeded: index &- start), payload: Int64(start &- inputBase)))
+            entries.append(Tape.Entry(kind: .numberText, count: UInt32(truncatingIfNeeded: index &- start), payload: Int64(start)))
         }
         return index
     }
@@ -405,7 +432,7 @@ struct JSONCursor<Mode: JSONScanMode> {
         case UInt8(ascii: "\""):
             if hasNonASCII { try validateUTF8(start, index) }
             let length = try checkedLength(index &- start, at: quote)
-            entries.append(Tape.Entry(kind: kind, count: length, payload: Int64(start &- inputBase)))
+            entries.append(Tape.Entry(kind: kind, count: length, payload: Int64(start)))
             return index &+ 1
         case UInt8(ascii: "\\"):
             if hasNonASCII { try validateUTF8(start, index) }
@@ -428,7 +455,7 @@ struct JSONCursor<Mode: JSONScanMode> {
             case UInt8(ascii: "\""):
                 try flush(from: run, to: index, high: high)
                 let length = try checkedLength(decoded.count &- decodedStart, at: start &- 1)
-                entries.append(Tape.Entry(kind: kind, count: length, payload: ~Int64(decodedStart &- decodedBase)))
+                entries.append(Tape.Entry(kind: kind, count: length, payload: ~Int64(decodedStart)))
                 return index &+ 1
             case UInt8(ascii: "\\"):
                 try flush(from: run, to: index, high: high)

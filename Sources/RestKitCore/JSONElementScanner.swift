@@ -137,38 +137,33 @@ package struct JSONElementScanner {
 
     private func makeCursor(base: UnsafePointer<UInt8>) -> JSONCursor<ElementStreamScan> {
         var cursor = JSONCursor<ElementStreamScan>(base: base, count: 0, isFinal: false, maximumDepth: maximumDepth)
+        cursor.stack.reserveCapacity(32)
         cursor.stream = ElementNavigation(components: components)
         cursor.stream.keyPathText = keyPath
         cursor.stream.maximumElementBytes = maximumElementBytes
         return cursor
     }
 
-    /// Drops what the scan no longer needs: outside an element, the tape laid out for skipped
-    /// values; the input before the element being read (or before the checkpoint), once that
-    /// is at least half the buffer.
+    /// Drops what the scan no longer needs: the tape laid out for the values outside the array
+    /// (elements have their own), and the input before the checkpoint (the start of the token
+    /// or element the chunk cut, or the whitespace before it) once that is at least half the
+    /// buffer.
     private mutating func dropConsumedInput() {
         guard var cursor = self.cursor.take() else { return }
         defer { self.cursor = cursor }
-        let inElement = cursor.stream.elementStart >= 0
-        if !inElement {
-            cursor.entries.removeAll(keepingCapacity: true)
-            cursor.decoded.removeAll(keepingCapacity: true)
-            cursor.checkpoint.entryCount = 0
-            cursor.checkpoint.decodedCount = 0
-            cursor.checkpoint.top.entry = -1
-            for level in cursor.stack.indices { cursor.stack[level].entry = -1 }
-        }
+        cursor.entries.removeAll(keepingCapacity: true)
+        cursor.decoded.removeAll(keepingCapacity: true)
+        cursor.checkpoint.entryCount = 0
+        cursor.checkpoint.decodedCount = 0
+        cursor.checkpoint.top.entry = -1
+        for level in cursor.stack.indices { cursor.stack[level].entry = -1 }
         // One byte stays, so that the final scan has a buffer to resume in.
-        // (The checkpoint may lie before the element's start: before the whitespace in front
-        // of a token the chunk cut.)
-        let keep = min(inElement ? min(cursor.stream.elementStart, cursor.checkpoint.index) : cursor.checkpoint.index, buffer.count - 1)
+        let keep = min(cursor.checkpoint.index, buffer.count - 1)
         guard keep > 0, keep >= buffer.count / 2 else { return }
         buffer.withUnsafeBufferPointer { dropped.advance(over: UnsafeBufferPointer(rebasing: $0[..<keep])) }
         buffer.removeSubrange(..<keep)
         cursor.checkpoint.index -= keep
-        cursor.inputBase -= keep
         cursor.stream.boundary -= keep
-        if inElement { cursor.stream.elementStart -= keep }
     }
 
     private func checkScanning() throws(ParseError) {

@@ -26,6 +26,7 @@ package struct JSONScanner {
             guard let base = buffer.baseAddress, buffer.count > 0 else { return .failure(.noValue) }
             var cursor = JSONCursor<WholeDocumentScan>(base: base, count: buffer.count, isFinal: true, maximumDepth: maximumDepth)
             cursor.entries.reserveCapacity(buffer.count / 8 + 16)
+            cursor.stack.reserveCapacity(32)
             do throws(ScanFailure) {
                 _ = try cursor.scan()
             } catch {

@@ -170,6 +170,24 @@ struct JSONElementStreamParserTests {
         } throws: { ($0 as? ParseError)?.errorType == .depthLimitExceeded }
     }
 
+    /// An element is scanned by a cursor of its own, which counts the containers around it:
+    /// the error inside an element is the whole parser's, word for word and at the same place.
+    @Test(arguments: [1, 2, 5, 4096])
+    func depthLimitInsideAnElementIsTheWholeParsersError(chunkSize: Int) throws {
+        let text = #"{"a":{"b":[1,{"c":[[2]]},3]}}"#  // the innermost array is at depth 6
+        let bytes = Array(text.utf8)
+        for maximumDepth in 3...5 {
+            var whole: ParseError?
+            do { _ = try bytes.withUnsafeBytes { try JSONParser(maximumDepth: maximumDepth).parse($0) } } catch { whole = error as? ParseError }
+            var streamed: ParseError?
+            do { _ = try Self.stream(bytes, keyPath: "a.b", chunkSize: chunkSize, maximumDepth: maximumDepth) } catch { streamed = error }
+            #expect(whole?.errorType == .depthLimitExceeded)
+            #expect(streamed?.reason == whole?.reason, "maximumDepth \(maximumDepth)")
+            #expect(streamed?.location == whole?.location, "maximumDepth \(maximumDepth)")
+        }
+        #expect(try Self.stream(bytes, keyPath: "a.b", chunkSize: chunkSize, maximumDepth: 6).elements.count == 3)
+    }
+
     @Test(arguments: chunkSizes)
     func syntaxErrorsHaveLineAndColumn(chunkSize: Int) {
         let text = "[\n  {\"a\":1},\n  {\"b\":2} x\n]"
