@@ -185,6 +185,8 @@ struct JSONCursor<Mode: JSONScanMode> {
         var index = checkpoint.index
         var top = checkpoint.top
         var phase = checkpoint.phase
+        // `stack.count`, kept in a register: the array's count is two dependent loads away.
+        var depth = stack.count
         while true {
             switch phase {
             case .value:
@@ -193,7 +195,7 @@ struct JSONCursor<Mode: JSONScanMode> {
                 guard index < end else { throw truncated(at: index, "expected a value") }
                 let byte = base[index]
                 top.count &+= 1
-                if Mode.streamsElements, stack.count <= stream.matched {
+                if Mode.streamsElements, depth <= stream.matched {
                     if stream.isInTarget {
                         index = try scanElement(at: index)
                         phase = .afterValue
@@ -206,10 +208,11 @@ struct JSONCursor<Mode: JSONScanMode> {
                     index = try scanString(openingQuoteAt: index, kind: .string)
                 case UInt8(ascii: "{"), UInt8(ascii: "["):
                     let isObject = byte == UInt8(ascii: "{")
-                    guard stack.count &+ enclosingDepth < maximumDepth else {
+                    guard depth &+ enclosingDepth < maximumDepth else {
                         throw ScanFailure(type: .depthLimitExceeded, reason: "nesting deeper than \(maximumDepth) levels", offset: index)
                     }
                     stack.append(top)
+                    depth &+= 1
                     top = OpenContainer(entry: entries.count, count: 0, isObject: isObject)
                     entries.append(Tape.Entry(kind: isObject ? .object : .array))
                     index &+= 1
@@ -235,6 +238,7 @@ struct JSONCursor<Mode: JSONScanMode> {
                 if base[index] == (top.isObject ? UInt8(ascii: "}") : UInt8(ascii: "]")) {
                     index &+= 1
                     try close(&top, at: index)
+                    depth &-= 1
                     phase = .afterValue
                 } else {
                     phase = top.isObject ? .key : .value
@@ -247,13 +251,13 @@ struct JSONCursor<Mode: JSONScanMode> {
                 phase = .value
 
             case .afterValue:
-                if Mode.endsAfterOneValue, stack.isEmpty {
+                if Mode.endsAfterOneValue, depth == 0 {
                     valueEnd = index
                     return
                 }
                 mark(.afterValue, index, top)
                 index = skipWhitespace(from: index)
-                guard !stack.isEmpty else {
+                guard depth != 0 else {
                     guard index == end else { throw unexpected(at: index, "expected the end of the input after the value") }
                     isComplete = true
                     if Mode.isChunked, !isFinal { throw truncated(at: index, "more input may follow") }
@@ -273,6 +277,7 @@ struct JSONCursor<Mode: JSONScanMode> {
                 }
                 index &+= 1
                 try close(&top, at: index)
+                depth &-= 1
             }
         }
     }
