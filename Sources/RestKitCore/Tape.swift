@@ -171,19 +171,49 @@ package final class Tape: Sendable {
 
     /// The members of the (ungrouped) object at `index`, each value made by `make` from its
     /// entry index; a repeated key keeps its first position and its last value.
+    ///
+    /// When the keys are ASCII and distinct as bytes (so distinct as `String`s too), the keys
+    /// and values are collected in order and the dictionary is made from them at once, with
+    /// no lookup per member (``keysAreDistinctASCII(inObjectAt:)``); otherwise each member
+    /// goes in through the subscript, which merges keys that are equal as `String`s.
     @inline(__always)
     private func members(
         ofObjectAt index: Int, _ make: (Int) -> Representation
     ) -> OrderedDictionary<String, Representation> {
         let entry = entries[index]
-        var members = OrderedDictionary<String, Representation>(minimumCapacity: Int(entry.count))
         var child = index + 1
         let end = Int(entry.payload)
+        if keysAreDistinctASCII(inObjectAt: index) {
+            var keys = ContiguousArray<String>()
+            var values = ContiguousArray<Representation>()
+            keys.reserveCapacity(Int(entry.count))
+            values.reserveCapacity(Int(entry.count))
+            while child < end {
+                keys.append(string(at: child))
+                values.append(make(child + 1))
+                child = next(after: child + 1)
+            }
+            return OrderedDictionary(uncheckedUniqueKeys: keys, values: values)
+        }
+        var members = OrderedDictionary<String, Representation>(minimumCapacity: Int(entry.count))
         while child < end {
             members[string(at: child)] = make(child + 1)
             child = next(after: child + 1)
         }
         return members
+    }
+
+    /// Whether every key of the (ungrouped) object at `index` is ASCII and no two are the same
+    /// bytes. For ASCII, equal bytes and equal `String`s are the same thing (no canonical
+    /// equivalence to consider), so such keys are unique as dictionary keys (``DistinctKeys``).
+    func keysAreDistinctASCII(inObjectAt index: Int) -> Bool {
+        entries.withUnsafeBufferPointer { entries in
+            bytes.withUnsafeBufferPointer { input in
+                decoded.withUnsafeBufferPointer { decoded in
+                    DistinctKeys.areDistinctASCII(objectAt: index, entries: entries, input: input, decoded: decoded)
+                }
+            }
+        }
     }
 
     /// One value, or the array of a repeated key's values.

@@ -73,4 +73,54 @@ struct MaterializedTests {
         let plain: Representation = ["a": [1, "b"]]
         #expect(plain.materialized() == plain)
     }
+
+    /// An object's dictionary is made from its keys and values at once when the keys are
+    /// ASCII and distinct as bytes; otherwise each member goes in through the subscript.
+    /// Both give the first position and the last value of a repeated key, and keys equal as
+    /// `String`s (composed and decomposed accents) are one key.
+    @Test(arguments: [2, 16, 17, 40, 1_000])
+    func objectsOfEverySizeKeepFirstPositionsAndLastValues(keyCount: Int) throws {
+        let distinct = (0..<keyCount).map { #""k\#($0)":\#($0)"# }.joined(separator: ",")
+        let plain = try scan("{\(distinct)}")
+        let keys = (0..<keyCount).map { "k\($0)" }
+        for (index, shape) in [plain, plain.materialized()].enumerated() {
+            let members = try #require(shape.objectValue, "shape \(index)")
+            #expect(Array(members.keys) == keys, "shape \(index)")
+            #expect(members.values.map(\.doubleValue) == (0..<keyCount).map { Double?(Double($0)) }, "shape \(index)")
+        }
+        // k1 again, last: first position, last value.
+        let repeated = try scan("{\(distinct),\"k1\":\"again\"}")
+        for shape in [repeated, repeated.materialized()] {
+            let members = try #require(shape.objectValue)
+            #expect(Array(members.keys) == keys)
+            #expect(members["k1"] == "again")
+            #expect(members["k0"] == 0)
+        }
+        // "é" composed, then decomposed: one String key, at the first position, last value.
+        let accented = try scan("{\(distinct),\"\u{E9}\":1,\"e\u{301}\":2}")
+        for shape in [accented, accented.materialized()] {
+            let members = try #require(shape.objectValue)
+            #expect(members.count == keyCount + 1)
+            #expect(members.keys.last == "\u{E9}")
+            #expect(members["\u{E9}"] == 2)
+        }
+    }
+
+    @Test func distinctASCIIKeysAreRecognised() throws {
+        func distinct(_ text: String) throws -> Bool {
+            guard case .tape(let tape, let index) = try scan(text).storage else { return false }
+            return tape.keysAreDistinctASCII(inObjectAt: index)
+        }
+        let many = (0..<100).map { #""key\#($0)":[\#($0),{"key\#($0)":1}]"# }.joined(separator: ",")
+        #expect(try distinct("{}"))
+        #expect(try distinct(#"{"a":1}"#))
+        #expect(try distinct(#"{"a":1,"b":{"a":2},"ab":3,"":4}"#))
+        #expect(try distinct("{\(many)}"))
+        #expect(try !distinct(#"{"a":1,"b":2,"a":3}"#))
+        #expect(try !distinct(#"{"":1,"":2}"#))
+        #expect(try !distinct("{\(many),\"key57\":0}"))
+        #expect(try !distinct(#"{"caf\u00e9":1}"#))          // decoded from an escape: not ASCII
+        #expect(try !distinct(#"{"a\"b":1,"a\u0022b":2}"#))  // the same key, spelled two ways
+        #expect(try distinct(#"{"a\"b":1,"a\\b":2}"#))
+    }
 }
