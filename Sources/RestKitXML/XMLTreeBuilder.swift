@@ -81,8 +81,9 @@ struct XMLTreeBuilder {
         guard spend(local.count &+ (prefix?.count ?? 0)) else { return false }
         // Namespaces in XML 1.0 §3: element names must not have the prefix `xmlns`. libxml2
         // only warns; here such an element would become a key that reads as a namespace
-        // declaration (`xmlns` / `xmlns:p`) holding an object, which no XML can say.
-        if Self.isXMLNS(prefix ?? local) {
+        // declaration (`xmlns` / `xmlns:p`) holding an object, which no XML can say. A name
+        // libxml2 cannot split (`xmlns:`, with nothing after the colon) comes as a local name.
+        if Self.isXMLNS(prefix ?? local) || (prefix == nil && Self.startsWithXMLNSColon(local)) {
             let name = (prefix.map { String(decoding: $0, as: UTF8.self) + ":" } ?? "") + String(decoding: local, as: UTF8.self)
             fail(.syntax, "element name '\(name)' uses the reserved prefix xmlns (Namespaces in XML 1.0, section 3)")
             return false
@@ -106,6 +107,11 @@ struct XMLTreeBuilder {
         // the rest of `startElement`.
         name.count == 5 && name[0] == UInt8(ascii: "x") && name[1] == UInt8(ascii: "m") && name[2] == UInt8(ascii: "l")
             && name[3] == UInt8(ascii: "n") && name[4] == UInt8(ascii: "s")
+    }
+
+    /// Whether `name` starts with `xmlns:` (the form of a namespace declaration's key).
+    private static func startsWithXMLNSColon(_ name: UnsafeBufferPointer<UInt8>) -> Bool {
+        name.count >= 6 && isXMLNS(UnsafeBufferPointer(rebasing: name[0..<5])) && name[5] == UInt8(ascii: ":")
     }
 
     /// Adds an attribute named `prefix:local` with a string value to the innermost element.
