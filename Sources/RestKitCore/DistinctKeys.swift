@@ -6,10 +6,11 @@ import Musl
 import Darwin
 #endif
 
-/// Whether the keys of an object on a ``Tape`` are ASCII and pairwise different as bytes,
+/// Whether the keys of an object on a ``Tape`` are pairwise different as bytes and ASCII,
 /// found without making a `String`: then they are unique as `String`s too (ASCII has no
 /// canonically equivalent spellings), and the tape can make the object's dictionary from its
-/// keys and values at once instead of looking each key up as it goes in.
+/// keys and values at once instead of looking each key up as it goes in. An object of one
+/// key (or none) needs no comparison, whatever its bytes.
 ///
 /// Up to 16 keys are compared pairwise. More go into an open-addressing table of cheap hashes
 /// (length, first and last eight bytes); the probing is bounded (eight steps a key on
@@ -24,35 +25,24 @@ enum DistinctKeys {
         input: UnsafeBufferPointer<UInt8>, decoded: UnsafeBufferPointer<UInt8>
     ) -> Bool {
         let count = Int(entries[index].count)
+        // No key or one: distinct whatever its bytes.
+        guard count > 1 else { return true }
         let end = min(Int(entries[index].payload), entries.count)
         return withUnsafeTemporaryAllocation(of: UnsafeBufferPointer<UInt8>.self, capacity: count) { keys in
             var child = index + 1
             var found = 0
             while child + 1 < end, found < count {
-                guard let key = text(of: entries[child], input: input, decoded: decoded), isASCII(key) else { return false }
+                guard entries[child].kind == .key, let key = Tape.text(of: entries[child], input: input, decoded: decoded),
+                      isASCII(key)
+                else { return false }
                 keys.initializeElement(at: found, to: key)
                 found += 1
-                // Skip the value: a container's payload is its end, anything else is one entry.
-                let value = entries[child + 1]
-                child = value.kind == .array || value.kind == .object || value.kind == .groupedObject ? Int(value.payload) : child + 2
+                child = Tape.memberEnd(afterKeyAt: child, in: entries)
             }
             guard found == count else { return false }
             let stored = UnsafeBufferPointer(rebasing: keys[..<found])
             return count <= 16 ? pairwiseDistinct(stored) : hashedDistinct(stored)
         }
-    }
-
-    /// The bytes of a key entry, or `nil` when they are not where the entry says.
-    private static func text(
-        of entry: Tape.Entry, input: UnsafeBufferPointer<UInt8>, decoded: UnsafeBufferPointer<UInt8>
-    ) -> UnsafeBufferPointer<UInt8>? {
-        guard entry.kind == .key else { return nil }
-        let inInput = entry.payload >= 0
-        let start = Int(inInput ? entry.payload : ~entry.payload)
-        let storage = inInput ? input : decoded
-        let length = Int(entry.count)
-        guard start >= 0, length <= storage.count, start <= storage.count - length else { return nil }
-        return UnsafeBufferPointer(rebasing: storage[start..<(start + length)])
     }
 
     private static func isASCII(_ bytes: UnsafeBufferPointer<UInt8>) -> Bool {

@@ -147,9 +147,6 @@ struct JSONCursor<Mode: JSONScanMode> {
         self.maximumDepth = maximumDepth
     }
 
-    /// Nesting of the open containers.
-    var depth: Int { stack.count }
-
     // MARK: Structure
 
     /// Scans from the checkpoint. Returns `true` when the document is complete (for a chunked

@@ -270,23 +270,38 @@ package final class Tape: Sendable {
         let end = Int(entries[index].payload)
         let length = UInt32(truncatingIfNeeded: wanted.count)
         while child < end {
-            let key = entries[child]
-            if key.count == length {
-                let inInput = key.payload >= 0
-                let start = Int(inInput ? key.payload : ~key.payload)
-                let storage = inInput ? input : decoded
+            if entries[child].count == length, let stored = text(of: entries[child], input: input, decoded: decoded) {
                 if wanted.isEmpty {
                     found = child + 1
-                } else if let stored = storage.baseAddress, let bytes = wanted.baseAddress, start + wanted.count <= storage.count,
-                          memcmp(stored + start, bytes, wanted.count) == 0 {
+                } else if let storedBase = stored.baseAddress, let bytes = wanted.baseAddress, memcmp(storedBase, bytes, wanted.count) == 0 {
                     found = child + 1
                 }
             }
-            // Skip the value: a container's payload is its end, anything else is one entry.
-            let value = entries[child + 1]
-            child = value.kind == .array || value.kind == .object || value.kind == .groupedObject ? Int(value.payload) : child + 2
+            child = memberEnd(afterKeyAt: child, in: entries)
         }
         return found
+    }
+
+    /// The bytes of a string, key or number-text entry (in `input` or `decoded`, the tape's
+    /// ``bytes`` and ``decoded``), or `nil` when they are not where the entry says.
+    @inline(__always)
+    static func text(
+        of entry: Entry, input: UnsafeBufferPointer<UInt8>, decoded: UnsafeBufferPointer<UInt8>
+    ) -> UnsafeBufferPointer<UInt8>? {
+        let inInput = entry.payload >= 0
+        let start = Int(inInput ? entry.payload : ~entry.payload)
+        let storage = inInput ? input : decoded
+        let length = Int(entry.count)
+        guard start >= 0, length <= storage.count, start <= storage.count - length else { return nil }
+        return UnsafeBufferPointer(rebasing: storage[start..<(start + length)])
+    }
+
+    /// The index after the member whose key is at `key`: its value is skipped whole (a
+    /// container's payload is its end, anything else is one entry).
+    @inline(__always)
+    static func memberEnd(afterKeyAt key: Int, in entries: UnsafeBufferPointer<Entry>) -> Int {
+        let value = entries[key + 1]
+        return value.kind == .array || value.kind == .object || value.kind == .groupedObject ? Int(value.payload) : key + 2
     }
 
     /// The index of element `position` of the array at `index`.

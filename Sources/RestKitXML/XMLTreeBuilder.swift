@@ -83,7 +83,7 @@ struct XMLTreeBuilder {
         // only warns; here such an element would become a key that reads as a namespace
         // declaration (`xmlns` / `xmlns:p`) holding an object, which no XML can say. A name
         // libxml2 cannot split (`xmlns:`, with nothing after the colon) comes as a local name.
-        if Self.isXMLNS(prefix ?? local) || (prefix == nil && Self.startsWithXMLNSColon(local)) {
+        if Self.readsAsNamespaceDeclaration(prefix: prefix, local: local) {
             let name = (prefix.map { String(decoding: $0, as: UTF8.self) + ":" } ?? "") + String(decoding: local, as: UTF8.self)
             fail(.syntax, "element name '\(name)' uses the reserved prefix xmlns (Namespaces in XML 1.0, section 3)")
             return false
@@ -109,9 +109,12 @@ struct XMLTreeBuilder {
             && name[3] == UInt8(ascii: "n") && name[4] == UInt8(ascii: "s")
     }
 
-    /// Whether `name` starts with `xmlns:` (the form of a namespace declaration's key).
-    private static func startsWithXMLNSColon(_ name: UnsafeBufferPointer<UInt8>) -> Bool {
-        name.count >= 6 && isXMLNS(UnsafeBufferPointer(rebasing: name[0..<5])) && name[5] == UInt8(ascii: ":")
+    /// Whether the name `prefix:local` (or `local`) is `xmlns` or starts with `xmlns:`, the keys
+    /// of namespace declarations.
+    private static func readsAsNamespaceDeclaration(prefix: UnsafeBufferPointer<UInt8>?, local: UnsafeBufferPointer<UInt8>) -> Bool {
+        if let prefix { return isXMLNS(prefix) }
+        return isXMLNS(local)
+            || (local.count >= 6 && isXMLNS(UnsafeBufferPointer(rebasing: local[0..<5])) && local[5] == UInt8(ascii: ":"))
     }
 
     /// Adds an attribute named `prefix:local` with a string value to the innermost element.

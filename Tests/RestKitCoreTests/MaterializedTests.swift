@@ -119,8 +119,28 @@ struct MaterializedTests {
         #expect(try !distinct(#"{"a":1,"b":2,"a":3}"#))
         #expect(try !distinct(#"{"":1,"":2}"#))
         #expect(try !distinct("{\(many),\"key57\":0}"))
-        #expect(try !distinct(#"{"caf\u00e9":1}"#))          // decoded from an escape: not ASCII
+        #expect(try distinct(#"{"caf\u00e9":1}"#))           // one key: nothing to compare
+        #expect(try !distinct(#"{"caf\u00e9":1,"x":2}"#))    // decoded from an escape: not ASCII
         #expect(try !distinct(#"{"a\"b":1,"a\u0022b":2}"#))  // the same key, spelled two ways
         #expect(try distinct(#"{"a\"b":1,"a\\b":2}"#))
+    }
+
+    /// Keys that share their length and first and last eight bytes share a hash: up to the
+    /// probing bound they are still told apart by comparing; beyond it the object takes the
+    /// general path (not distinct as far as this check goes), and its members are the same.
+    @Test func collidingKeysStayLinearAndCorrect() throws {
+        func object(_ count: Int) -> String {
+            "{" + (0..<count).map { #""aaaaaaaa\#(1000 + $0)bbbbbbbb":\#($0)"# }.joined(separator: ",") + "}"
+        }
+        func distinct(_ text: String) throws -> Bool {
+            guard case .tape(let tape, let index) = try scan(text).storage else { return false }
+            return tape.keysAreDistinctASCII(inObjectAt: index)
+        }
+        #expect(try distinct(object(17)))    // 136 comparisons: within 8 a key
+        #expect(try !distinct(object(40)))   // 780: over the bound
+        let members = try #require(try scan(object(40)).materialized().objectValue)
+        #expect(members.count == 40)
+        #expect(members.keys.first == "aaaaaaaa1000bbbbbbbb")
+        #expect(members["aaaaaaaa1039bbbbbbbb"] == 39)
     }
 }
