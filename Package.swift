@@ -64,9 +64,12 @@ let package = Package(
 
         // MARK: Core
 
+        // The JSON cursor's sixteen-bytes-at-a-time scanning (SSE2), as static inline C that
+        // the Swift compiler inlines; used by RestKitCore only.
+        .target(name: "CByteScan"),
         .target(
             name: "RestKitCore",
-            dependencies: [.product(name: "OrderedCollections", package: "swift-collections")]
+            dependencies: ["CByteScan", .product(name: "OrderedCollections", package: "swift-collections")]
         ),
 
         // MARK: Codecs

@@ -9,7 +9,7 @@ file of every target (an import of a module that is only reachable transitively 
 Also checked:
 
 - a local module imported by a file is declared in its target's dependencies;
-- a C module (CJansson, CYAJL, CLibXML2) is imported only by its owner (or a tool), and by a
+- a C module (CJansson, CYAJL, CLibXML2, CByteScan) is imported only by its owner (or a tool), and by a
   library module only with `internal import`, so no C type is public;
 - GRDB is imported by RestKitStore only (of the library modules), with `internal import`;
 - support modules (RestKitResidentMemory) are used by tools and tests only;
@@ -31,7 +31,7 @@ import tempfile
 
 # Bottom first. A target may use targets of lower layers only.
 LAYERS = [
-    ("system libraries", ["CJansson", "CYAJL", "CLibXML2", "SimdjsonShim"]),
+    ("system libraries", ["CJansson", "CYAJL", "CLibXML2", "CByteScan", "SimdjsonShim"]),
     ("support", ["RestKitResidentMemory"]),
     ("core", ["RestKitCore"]),
     ("codecs and mapping", ["RestKitJSON", "RestKitXML", "RestKitForms", "RestKitMapping"]),
@@ -43,7 +43,7 @@ LAYERS = [
     ("test support", ["RestKitTestSupport", "store-import-child"]),
     ("tests", None),  # every test target
 ]
-C_MODULE_OWNERS = {"CJansson": "RestKitJSON", "CYAJL": "RestKitJSON", "CLibXML2": "RestKitXML", "SimdjsonShim": "rkbench"}
+C_MODULE_OWNERS = {"CByteScan": "RestKitCore", "CJansson": "RestKitJSON", "CYAJL": "RestKitJSON", "CLibXML2": "RestKitXML", "SimdjsonShim": "rkbench"}
 # External packages behind one library module: imported by library code only there, and only
 # with `internal import`, so none of their types is public (tests may import them freely).
 PACKAGE_OWNERS = {"GRDB": "RestKitStore", "GRDBSQLite": "RestKitStore", "PostgresNIO": "RestKitStore"}

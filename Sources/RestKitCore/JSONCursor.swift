@@ -1,3 +1,5 @@
+internal import CByteScan
+
 /// How a ``JSONCursor`` is used: over a whole document at once, over a document that arrives in
 /// chunks, or over a stream whose array elements are handed out one by one. The cursor is
 /// specialised for each, so the whole-document scan pays nothing for the other two.
@@ -308,37 +310,39 @@ struct JSONCursor<Mode: JSONScanMode> {
         return skipWhitespace(from: index &+ 1)
     }
 
-    /// Skips spaces, tabs, line feeds and carriage returns. Indentation (runs of spaces)
-    /// goes eight bytes at a time.
+    /// Skips spaces, tabs, line feeds and carriage returns: none when a token starts right
+    /// here (every byte that may start one is above 0x20), otherwise sixteen bytes at a time
+    /// (`CByteScan`).
     @inline(__always)
     func skipWhitespace(from start: Int) -> Int {
-        var index = start
-        while index < end {
-            let byte = base[index]
-            // Everything that may follow whitespace is above 0x20; below it only errors.
-            if byte > 0x20 { return index }
-            guard byte == 0x20 || byte == 0x0A || byte == 0x0D || byte == 0x09 else { return index }
-            index &+= 1
-            while index &+ 8 <= end, UnsafeRawPointer(base + index).loadUnaligned(as: UInt64.self) == Self.spaces {
-                index &+= 8
-            }
-        }
-        return index
+        guard start < end, base[start] <= 0x20 else { return start }
+        return restkit_skip_json_whitespace(base, start, end)
     }
-
-    static var spaces: UInt64 { 0x2020_2020_2020_2020 }
 
     // MARK: Scalars
 
+    /// `true`, `false` or `null`: its first four bytes compared as one word.
+    @inline(__always)
     private mutating func scanLiteral(_ literal: StaticString, _ kind: Tape.Kind, at start: Int) throws(ScanFailure) -> Int {
         let text = literal.utf8Start
         let length = literal.utf8CodeUnitCount
-        for offset in 0..<length {
-            guard start &+ offset < end else { throw truncated(at: start &+ offset, "expected '\(literal)'") }
-            guard base[start &+ offset] == text[offset] else { throw unexpected(at: start &+ offset, "expected '\(literal)'") }
-        }
+        guard start &+ length <= end,
+              UnsafeRawPointer(base + start).loadUnaligned(as: UInt32.self) == UnsafeRawPointer(text).loadUnaligned(as: UInt32.self),
+              length == 4 || base[start &+ 4] == text[4]
+        else { throw literalMismatch(literal, at: start) }
         entries.append(Tape.Entry(kind: kind))
         return start &+ length
+    }
+
+    /// Where the input stops matching `literal` (or ends before it does), as an error.
+    private func literalMismatch(_ literal: StaticString, at start: Int) -> ScanFailure {
+        let text = literal.utf8Start
+        for offset in 0..<literal.utf8CodeUnitCount {
+            guard start &+ offset < end else { return truncated(at: start &+ offset, "expected '\(literal)'") }
+            guard base[start &+ offset] == text[offset] else { return unexpected(at: start &+ offset, "expected '\(literal)'") }
+        }
+        // Not reached: the caller found a difference within the literal's length.
+        return unexpected(at: start, "expected '\(literal)'")
     }
 
     /// `-?(0|[1-9][0-9]*)(\.[0-9]+)?([eE][+-]?[0-9]+)?`: an `Int64` entry for integers of up
@@ -350,17 +354,14 @@ struct JSONCursor<Mode: JSONScanMode> {
         if negative { index &+= 1 }
         guard index < end else { throw truncated(at: index, "expected a digit") }
         let firstDigit = index
-        var value: Int64 = 0
         if base[index] == UInt8(ascii: "0") {
             index &+= 1
         } else {
             guard isDigit(base[index]) else { throw unexpected(at: index, "expected a digit") }
-            while index < end, isDigit(base[index]) {
-                value = value &* 10 &+ Int64(base[index] &- 0x30)
-                index &+= 1
-            }
+            index = restkit_skip_digits(base, index, end)
         }
-        var isSmallInteger = index &- firstDigit <= 18
+        let integerEnd = index
+        var isSmallInteger = integerEnd &- firstDigit <= 18
         if index < end, base[index] == UInt8(ascii: ".") {
             isSmallInteger = false
             index = try scanDigits(from: index &+ 1, after: "'.'")
@@ -373,6 +374,8 @@ struct JSONCursor<Mode: JSONScanMode> {
         }
         if Mode.isChunked, index == end, !isFinal { throw truncated(at: index, "the number may go on") }
         if isSmallInteger {
+            var value: Int64 = 0
+            for digit in firstDigit..<integerEnd { value = value &* 10 &+ Int64(base[digit] &- 0x30) }
             entries.append(Tape.Entry(kind: .int, payload: negative ? 0 &- value : value))
         } else {
             guard index &- start <= Int(UInt32.max) else {
@@ -386,8 +389,7 @@ struct JSONCursor<Mode: JSONScanMode> {
     /// One or more digits.
     @inline(__always)
     private func scanDigits(from start: Int, after what: String) throws(ScanFailure) -> Int {
-        var index = start
-        while index < end, isDigit(base[index]) { index &+= 1 }
+        let index = restkit_skip_digits(base, start, end)
         guard index > start else {
             if index == end { throw truncated(at: index, "expected a digit after \(what)") }
             throw unexpected(at: index, "expected a digit after \(what)")
@@ -405,30 +407,10 @@ struct JSONCursor<Mode: JSONScanMode> {
     @inline(__always)
     private mutating func scanString(openingQuoteAt quote: Int, kind: Tape.Kind) throws(ScanFailure) -> Int {
         let start = quote &+ 1
-        var index = start
-        var high: UInt64 = 0
-        // Eight bytes at a time up to the first quote, backslash or control character.
-        while index &+ 8 <= end {
-            let word = UnsafeRawPointer(base + index).loadUnaligned(as: UInt64.self)
-            let stops = StringStops.quoteBackslashOrControl(word)
-            if stops != 0 {
-                let stop = stops.trailingZeroBitCount &>> 3
-                high |= word & ((1 &<< (UInt64(stop) &<< 3)) &- 1)
-                index &+= stop
-                break
-            }
-            high |= word
-            index &+= 8
-        }
-        if index &+ 8 > end {
-            while index < end {
-                let byte = base[index]
-                if byte == UInt8(ascii: "\"") || byte == UInt8(ascii: "\\") || byte < 0x20 { break }
-                high |= UInt64(byte)
-                index &+= 1
-            }
-        }
-        let hasNonASCII = high & 0x8080_8080_8080_8080 != 0
+        // Sixteen bytes at a time up to the first quote, backslash or control character.
+        var nonASCII: UInt32 = 0
+        let index = restkit_json_string_stop(base, start, end, &nonASCII)
+        let hasNonASCII = nonASCII != 0
         guard index < end else { throw truncated(at: index, "unterminated string") }
         switch base[index] {
         case UInt8(ascii: "\""):
@@ -444,42 +426,33 @@ struct JSONCursor<Mode: JSONScanMode> {
         }
     }
 
-    /// The rest of a string that has escapes, decoded into ``decoded``.
+    /// The rest of a string that has escapes, decoded into ``decoded``: each escape, then the
+    /// plain run after it (copied, and checked as UTF-8 when it is not ASCII) up to the next
+    /// quote, backslash or control character.
     private mutating func scanEscapedString(from start: Int, firstEscapeAt firstEscape: Int, kind: Tape.Kind) throws(ScanFailure) -> Int {
         let decodedStart = decoded.count
         decoded.append(contentsOf: UnsafeBufferPointer(start: base + start, count: firstEscape &- start))
         var index = firstEscape
-        var run = index
-        var high: UInt8 = 0
-        while index < end {
-            let byte = base[index]
-            switch byte {
-            case UInt8(ascii: "\""):
-                try flush(from: run, to: index, high: high)
+        while true {
+            index = try decodeEscape(at: index)
+            var nonASCII: UInt32 = 0
+            let stop = restkit_json_string_stop(base, index, end, &nonASCII)
+            guard stop < end else { throw truncated(at: stop, "unterminated string") }
+            let byte = base[stop]
+            guard byte == UInt8(ascii: "\"") || byte == UInt8(ascii: "\\") else {
+                throw unexpected(at: stop, "control character in a string (escape it)")
+            }
+            if stop > index {
+                if nonASCII != 0 { try validateUTF8(index, stop) }
+                decoded.append(contentsOf: UnsafeBufferPointer(start: base + index, count: stop &- index))
+            }
+            index = stop
+            if byte == UInt8(ascii: "\"") {
                 let length = try checkedLength(decoded.count &- decodedStart, at: start &- 1)
                 entries.append(Tape.Entry(kind: kind, count: length, payload: ~Int64(decodedStart)))
                 return index &+ 1
-            case UInt8(ascii: "\\"):
-                try flush(from: run, to: index, high: high)
-                high = 0
-                index = try decodeEscape(at: index)
-                run = index
-            case 0x00..<0x20:
-                throw unexpected(at: index, "control character in a string (escape it)")
-            default:
-                high |= byte
-                index &+= 1
             }
         }
-        throw truncated(at: index, "unterminated string")
-    }
-
-    /// Copies the raw bytes between escapes, checking them as UTF-8 when they are not ASCII.
-    @inline(__always)
-    private mutating func flush(from start: Int, to end: Int, high: UInt8) throws(ScanFailure) {
-        guard end > start else { return }
-        if high >= 0x80 { try validateUTF8(start, end) }
-        decoded.append(contentsOf: UnsafeBufferPointer(start: base + start, count: end &- start))
     }
 
     /// One escape sequence (the backslash is at `index`); returns the index after it.

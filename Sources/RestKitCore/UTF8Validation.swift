@@ -1,3 +1,5 @@
+internal import CByteScan
+
 /// Strict UTF-8 validation (RFC 3629): rejects stray continuation bytes, truncated
 /// sequences, overlong forms, UTF-16 surrogates and code points above U+10FFFF.
 ///
@@ -6,31 +8,11 @@
 /// ```
 public enum UTF8Validation {
     /// The offset of the first byte that starts an invalid sequence, or `nil` when every
-    /// byte is valid UTF-8. ASCII runs are skipped eight bytes at a time.
+    /// byte is valid UTF-8. ASCII runs are skipped sixteen bytes at a time.
     public static func firstInvalidOffset(in bytes: UnsafeBufferPointer<UInt8>) -> Int? {
-        let count = bytes.count
         guard let base = bytes.baseAddress else { return nil }
-        var index = 0
-        while index < count {
-            // ASCII runs: eight bytes at a time, then byte by byte up to the next non-ASCII byte.
-            while index &+ 8 <= count,
-                  UnsafeRawPointer(base + index).loadUnaligned(as: UInt64.self) & 0x8080_8080_8080_8080 == 0 {
-                index &+= 8
-            }
-            while index < count, base[index] < 0x80 { index &+= 1 }
-            guard index < count else { return nil }
-            guard let (length, secondByte) = Self.sequence(startingWith: base[index]),
-                  index &+ length <= count, secondByte.contains(base[index &+ 1])
-            else { return index }
-            if length >= 3 {
-                guard base[index &+ 2] & 0xC0 == 0x80 else { return index }
-                if length == 4 {
-                    guard base[index &+ 3] & 0xC0 == 0x80 else { return index }
-                }
-            }
-            index &+= length
-        }
-        return nil
+        let offset = restkit_utf8_first_invalid(base, bytes.count)
+        return offset < bytes.count ? offset : nil
     }
 
     /// The result of checking input that may continue in a later chunk.

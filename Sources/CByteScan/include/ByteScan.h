@@ -1,0 +1,146 @@
+// Byte scanning sixteen bytes at a time for RestKitCore's JSON cursor: the runs it skips
+// (whitespace between tokens, the plain bytes of a string) found with SSE2, which every x86-64
+// processor has, and with a byte loop elsewhere. The functions are `static inline`, so the
+// Swift compiler imports and inlines them into the cursor (Swift's generic SIMD types do not
+// become vector instructions there; these do). Each one reads only bytes in [index, end).
+#ifndef RESTKIT_BYTE_SCAN_H
+#define RESTKIT_BYTE_SCAN_H
+
+#include <stddef.h>
+#include <stdint.h>
+
+#if defined(__SSE2__)
+#include <emmintrin.h>
+#endif
+
+/// The index of the first byte in [index, end) that is not JSON whitespace (space, tab, line
+/// feed, carriage return), or `end`.
+static inline size_t restkit_skip_json_whitespace(const uint8_t *base, size_t index, size_t end) {
+#if defined(__SSE2__)
+    const __m128i space = _mm_set1_epi8(' ');
+    const __m128i lineFeed = _mm_set1_epi8('\n');
+    const __m128i carriageReturn = _mm_set1_epi8('\r');
+    const __m128i tab = _mm_set1_epi8('\t');
+    while (end - index >= 16) {
+        __m128i bytes = _mm_loadu_si128((const __m128i *)(base + index));
+        __m128i whitespace = _mm_or_si128(
+            _mm_or_si128(_mm_cmpeq_epi8(bytes, space), _mm_cmpeq_epi8(bytes, lineFeed)),
+            _mm_or_si128(_mm_cmpeq_epi8(bytes, carriageReturn), _mm_cmpeq_epi8(bytes, tab)));
+        unsigned other = ~(unsigned)_mm_movemask_epi8(whitespace) & 0xFFFFu;
+        if (other != 0) return index + (size_t)__builtin_ctz(other);
+        index += 16;
+    }
+#endif
+    while (index < end) {
+        uint8_t byte = base[index];
+        if (byte != ' ' && byte != '\n' && byte != '\r' && byte != '\t') break;
+        index += 1;
+    }
+    return index;
+}
+
+/// The index of the first quote, backslash or byte below 0x20 in [index, end) (where a JSON
+/// string's plain run stops), or `end`. Sets `*nonASCII` to non-zero when a byte above 0x7F
+/// comes before it (and leaves it alone otherwise).
+static inline size_t restkit_json_string_stop(const uint8_t *base, size_t index, size_t end, uint32_t *nonASCII) {
+#if defined(__SSE2__)
+    const __m128i quote = _mm_set1_epi8('"');
+    const __m128i backslash = _mm_set1_epi8('\\');
+    const __m128i control = _mm_set1_epi8(0x1F);
+    uint32_t high = 0;
+    while (end - index >= 16) {
+        __m128i bytes = _mm_loadu_si128((const __m128i *)(base + index));
+        // bytes <= 0x1F, unsigned: max(bytes, 0x1F) == 0x1F.
+        __m128i stops = _mm_or_si128(
+            _mm_or_si128(_mm_cmpeq_epi8(bytes, quote), _mm_cmpeq_epi8(bytes, backslash)),
+            _mm_cmpeq_epi8(_mm_max_epu8(bytes, control), control));
+        unsigned stopMask = (unsigned)_mm_movemask_epi8(stops);
+        unsigned highMask = (unsigned)_mm_movemask_epi8(bytes);
+        if (stopMask != 0) {
+            unsigned stop = (unsigned)__builtin_ctz(stopMask);
+            high |= highMask & ((1u << stop) - 1u);
+            if (high != 0) *nonASCII = 1;
+            return index + stop;
+        }
+        high |= highMask;
+        index += 16;
+    }
+    if (high != 0) *nonASCII = 1;
+#endif
+    while (index < end) {
+        uint8_t byte = base[index];
+        if (byte == '"' || byte == '\\' || byte < 0x20) break;
+        if (byte >= 0x80) *nonASCII = 1;
+        index += 1;
+    }
+    return index;
+}
+
+/// The index of the first byte above 0x7F in [index, end), or `end`.
+static inline size_t restkit_skip_ascii(const uint8_t *base, size_t index, size_t end) {
+#if defined(__SSE2__)
+    while (end - index >= 16) {
+        unsigned high = (unsigned)_mm_movemask_epi8(_mm_loadu_si128((const __m128i *)(base + index)));
+        if (high != 0) return index + (size_t)__builtin_ctz(high);
+        index += 16;
+    }
+#endif
+    while (index < end && base[index] < 0x80) index += 1;
+    return index;
+}
+
+/// The index of the first byte in [index, end) that is not an ASCII digit, or `end`.
+static inline size_t restkit_skip_digits(const uint8_t *base, size_t index, size_t end) {
+#if defined(__SSE2__)
+    // Signed comparisons: bytes above 0x7F are negative, below '0'.
+    const __m128i belowZero = _mm_set1_epi8('0' - 1);
+    const __m128i aboveNine = _mm_set1_epi8('9' + 1);
+    while (end - index >= 16) {
+        __m128i bytes = _mm_loadu_si128((const __m128i *)(base + index));
+        __m128i digits = _mm_and_si128(_mm_cmpgt_epi8(bytes, belowZero), _mm_cmplt_epi8(bytes, aboveNine));
+        unsigned other = ~(unsigned)_mm_movemask_epi8(digits) & 0xFFFFu;
+        if (other != 0) return index + (size_t)__builtin_ctz(other);
+        index += 16;
+    }
+#endif
+    while (index < end && (uint8_t)(base[index] - '0') < 10) index += 1;
+    return index;
+}
+
+/// The offset of the first byte of `bytes[0..<count]` that starts an invalid UTF-8 sequence
+/// (RFC 3629: no stray continuation bytes, truncated sequences, overlong forms, surrogates or
+/// code points above U+10FFFF), or `count` when all of it is valid. ASCII runs go sixteen
+/// bytes at a time; runs of multi-byte sequences (CJK text) stay in the inner loop.
+static inline size_t restkit_utf8_first_invalid(const uint8_t *bytes, size_t count) {
+    size_t index = 0;
+    while ((index = restkit_skip_ascii(bytes, index, count)) < count) {
+        do {
+            uint8_t lead = bytes[index];
+            size_t available = count - index;
+            if (lead < 0xE0) {
+                if (lead < 0xC2 || available < 2 || (bytes[index + 1] & 0xC0) != 0x80) return index;
+                index += 2;
+            } else if (lead < 0xF0) {
+                // E0: no overlongs (second byte A0...BF); ED: no surrogates (80...9F).
+                uint8_t lowest = lead == 0xE0 ? 0xA0 : 0x80;
+                uint8_t highest = lead == 0xED ? 0x9F : 0xBF;
+                if (available < 3) return index;
+                uint8_t second = bytes[index + 1];
+                if (second < lowest || second > highest || (bytes[index + 2] & 0xC0) != 0x80) return index;
+                index += 3;
+            } else {
+                // F0: no overlongs (90...BF); F4: nothing above U+10FFFF (80...8F); F5...FF never.
+                if (lead > 0xF4 || available < 4) return index;
+                uint8_t lowest = lead == 0xF0 ? 0x90 : 0x80;
+                uint8_t highest = lead == 0xF4 ? 0x8F : 0xBF;
+                uint8_t second = bytes[index + 1];
+                if (second < lowest || second > highest || (bytes[index + 2] & 0xC0) != 0x80
+                    || (bytes[index + 3] & 0xC0) != 0x80) return index;
+                index += 4;
+            }
+        } while (index < count && bytes[index] >= 0x80);
+    }
+    return count;
+}
+
+#endif
