@@ -362,15 +362,21 @@ struct JSONCursor<Mode: JSONScanMode> {
         }
         let integerEnd = index
         var isSmallInteger = integerEnd &- firstDigit <= 18
+        // The digits after '.' and after the exponent's sign. (Inline here: through a
+        // method, the optimiser copied the whole cursor for each call.)
         if index < end, base[index] == UInt8(ascii: ".") {
             isSmallInteger = false
-            index = try scanDigits(from: index &+ 1, after: "'.'")
+            let digits = index &+ 1
+            index = restkit_skip_digits(base, digits, end)
+            if index == digits { throw missingDigits(at: index, after: "'.'") }
         }
         if index < end, base[index] | 0x20 == UInt8(ascii: "e") {
             isSmallInteger = false
             index &+= 1
             if index < end, base[index] == UInt8(ascii: "+") || base[index] == UInt8(ascii: "-") { index &+= 1 }
-            index = try scanDigits(from: index, after: "the exponent")
+            let digits = index
+            index = restkit_skip_digits(base, digits, end)
+            if index == digits { throw missingDigits(at: index, after: "the exponent") }
         }
         if Mode.isChunked, index == end, !isFinal { throw truncated(at: index, "the number may go on") }
         if isSmallInteger {
@@ -386,15 +392,10 @@ struct JSONCursor<Mode: JSONScanMode> {
         return index
     }
 
-    /// One or more digits.
-    @inline(__always)
-    private func scanDigits(from start: Int, after what: String) throws(ScanFailure) -> Int {
-        let index = restkit_skip_digits(base, start, end)
-        guard index > start else {
-            if index == end { throw truncated(at: index, "expected a digit after \(what)") }
-            throw unexpected(at: index, "expected a digit after \(what)")
-        }
-        return index
+    /// No digit at `index`, where one must be.
+    private func missingDigits(at index: Int, after what: String) -> ScanFailure {
+        if index == end { return truncated(at: index, "expected a digit after \(what)") }
+        return unexpected(at: index, "expected a digit after \(what)")
     }
 
     @inline(__always)
