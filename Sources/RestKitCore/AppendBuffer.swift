@@ -11,7 +11,7 @@ import Darwin
 /// `Array.append(contentsOf:)` of a short buffer costs about 60 instructions besides the copy
 /// (the generic sequence path: reserve, copy, look for more elements); a parse that appends
 /// every name and text (XML) spent a tenth of its time there. Here the array is kept longer
-/// than its contents, zero-filled ahead (doubling, so each byte is zeroed about once), and
+/// than its contents, zero-filled ahead (at most 64 KiB at a time, each byte zeroed once), and
 /// bytes are copied into that room; what lies past ``count`` is scratch.
 ///
 /// ```swift
@@ -82,11 +82,17 @@ package struct AppendBuffer {
         return taken
     }
 
-    /// Zero-fills room for at least `added` more bytes: as much again as the buffer holds,
-    /// so appends stay amortized O(1).
+    /// Zero-fills room for at least `added` more bytes: as much again as the buffer holds up to
+    /// 64 KiB at a time, so appends stay amortized O(1) while at most 64 KiB past the contents
+    /// is ever touched, and never past the capacity reserved when `added` fits in it. (Doubling
+    /// the filled part touched up to twice the memory the contents needed, and reallocated a
+    /// buffer reserved for the whole text once its filled part passed half: a copy, and page
+    /// faults on memory never used.)
     @usableFromInline
     mutating func makeRoom(for added: Int) {
-        let room = Swift.max(added, storage.count, 64)
+        let spare = storage.capacity &- storage.count
+        var room = Swift.max(added, Swift.min(Swift.max(storage.count, 64), 1 << 16))
+        if spare >= added { room = Swift.min(room, spare) }
         storage.append(contentsOf: repeatElement(0, count: room))
     }
 }

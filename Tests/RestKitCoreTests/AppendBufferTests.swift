@@ -39,4 +39,31 @@ struct AppendBufferTests {
         buffer.append(7)
         #expect(buffer.takeArray() == [7])
     }
+
+    /// A buffer reserved for its contents fills that allocation without moving to another one,
+    /// and at no point is more than 64 KiB zero-filled past the contents (the memory touched
+    /// beyond what the contents need). Also when the contents outgrow the reservation.
+    @Test func fillsItsReservationInPlaceAndTouchesLittleBeyondTheContents() {
+        let reserved = 3_500_000
+        var buffer = AppendBuffer(capacity: reserved)
+        let base = buffer.storage.withUnsafeBufferPointer { $0.baseAddress }
+        let piece = [UInt8](repeating: 0x61, count: 37)
+        var moved = false
+        var mostAhead = 0
+        while buffer.count + piece.count <= reserved {
+            piece.withUnsafeBufferPointer { buffer.append($0) }
+            moved = moved || buffer.storage.withUnsafeBufferPointer { $0.baseAddress } != base
+            mostAhead = max(mostAhead, buffer.storage.count - buffer.count)
+        }
+        #expect(!moved)
+        #expect(mostAhead <= 1 << 16)
+        // Past the reservation: it grows, and still fills at most 64 KiB ahead.
+        for _ in 0..<100_000 {
+            piece.withUnsafeBufferPointer { buffer.append($0) }
+            mostAhead = max(mostAhead, buffer.storage.count - buffer.count)
+        }
+        #expect(mostAhead <= 1 << 16)
+        #expect(buffer.count > reserved)
+        #expect(buffer.withUnsafeBufferPointer { $0.allSatisfy { $0 == 0x61 } })
+    }
 }
