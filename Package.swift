@@ -178,7 +178,9 @@ let package = Package(
         // its command line; RestKitStoreTests kills it mid-import (`swift build --build-tests`
         // builds it next to the test bundle).
         .executableTarget(name: "store-import-child", dependencies: ["RestKitStore", "RestKitCore", "RestKitMapping"], path: "Tests/StoreImportChild"),
-        .testTarget(name: "RestKitCoreTests", dependencies: ["RestKitCore", "RestKitTestSupport"]),
+        // CByteScan compiled as other architectures compile it, for RestKitCoreTests to compare.
+        .target(name: "CByteScanFallbacks", dependencies: ["CByteScan"], path: "Tests/CByteScanFallbacks"),
+        .testTarget(name: "RestKitCoreTests", dependencies: ["RestKitCore", "RestKitTestSupport", "CByteScanFallbacks"]),
         .testTarget(name: "RestKitJSONTests", dependencies: ["RestKitCore", "RestKitJSON", "RestKitTestSupport"]),
         .testTarget(name: "RestKitXMLTests", dependencies: ["RestKitCore", "RestKitXML", "RestKitTestSupport"]),
         .testTarget(

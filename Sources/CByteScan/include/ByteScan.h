@@ -1,8 +1,10 @@
-// Byte scanning sixteen bytes at a time for RestKitCore's JSON cursor: the runs it skips
-// (whitespace between tokens, the plain bytes of a string) found with SSE2, which every x86-64
-// processor has, and with a byte loop elsewhere. The functions are `static inline`, so the
-// Swift compiler imports and inlines them into the cursor (Swift's generic SIMD types do not
-// become vector instructions there; these do). Each one reads only bytes in [index, end).
+// Byte scanning many bytes at a time for RestKitCore's JSON cursor: the runs it skips
+// (whitespace between tokens, the plain bytes of a string, digits, ASCII) found sixteen bytes
+// at a time with SSE2, which every x86-64 processor has; eight at a time in a 64-bit word on
+// other little-endian targets (arm64); byte by byte elsewhere and in the last bytes of the
+// input. The functions are `static inline`, so the Swift compiler imports and inlines them into
+// the cursor (Swift's generic SIMD types do not become vector instructions there; these do).
+// Each one reads only bytes in [index, end).
 #ifndef RESTKIT_BYTE_SCAN_H
 #define RESTKIT_BYTE_SCAN_H
 
@@ -11,6 +13,36 @@
 
 #if defined(__SSE2__)
 #include <emmintrin.h>
+#elif defined(__BYTE_ORDER__) && __BYTE_ORDER__ == __ORDER_LITTLE_ENDIAN__
+#define RESTKIT_BYTE_SCAN_WORDS 1
+
+// Eight bytes in a word, the first in the lowest byte. Each mask below has the high bit of
+// exactly the bytes that match (no borrows between bytes), so the first match is the lowest
+// set bit.
+static const uint64_t restkit_high_bits = 0x8080808080808080ULL;
+static const uint64_t restkit_low_seven = 0x7F7F7F7F7F7F7F7FULL;
+
+static inline uint64_t restkit_load_word(const uint8_t *bytes) {
+    uint64_t word;
+    __builtin_memcpy(&word, bytes, sizeof word);
+    return word;
+}
+
+/// The bytes of `word` equal to `byte`.
+static inline uint64_t restkit_equal_bytes(uint64_t word, uint8_t byte) {
+    uint64_t difference = word ^ (0x0101010101010101ULL * byte);
+    return ~(((difference & restkit_low_seven) + restkit_low_seven) | difference) & restkit_high_bits;
+}
+
+/// The bytes of `word` below `limit` (at most 0x80).
+static inline uint64_t restkit_bytes_below(uint64_t word, uint8_t limit) {
+    return ~(((word & restkit_low_seven) + 0x0101010101010101ULL * (uint8_t)(0x80 - limit)) | word) & restkit_high_bits;
+}
+
+/// The index of the first byte `mask` marks, counted from `index`.
+static inline size_t restkit_first_marked(size_t index, uint64_t mask) {
+    return index + (size_t)(__builtin_ctzll(mask) >> 3);
+}
 #endif
 
 /// The index of the first byte in [index, end) that is not JSON whitespace (space, tab, line
@@ -29,6 +61,15 @@ static inline size_t restkit_skip_json_whitespace(const uint8_t *base, size_t in
         unsigned other = ~(unsigned)_mm_movemask_epi8(whitespace) & 0xFFFFu;
         if (other != 0) return index + (size_t)__builtin_ctz(other);
         index += 16;
+    }
+#elif defined(RESTKIT_BYTE_SCAN_WORDS)
+    while (end - index >= 8) {
+        uint64_t word = restkit_load_word(base + index);
+        uint64_t whitespace = restkit_equal_bytes(word, ' ') | restkit_equal_bytes(word, '\n')
+            | restkit_equal_bytes(word, '\r') | restkit_equal_bytes(word, '\t');
+        uint64_t other = ~whitespace & restkit_high_bits;
+        if (other != 0) return restkit_first_marked(index, other);
+        index += 8;
     }
 #endif
     while (index < end) {
@@ -66,6 +107,22 @@ static inline size_t restkit_json_string_stop(const uint8_t *base, size_t index,
         index += 16;
     }
     if (high != 0) *nonASCII = 1;
+#elif defined(RESTKIT_BYTE_SCAN_WORDS)
+    uint64_t high = 0;
+    while (end - index >= 8) {
+        uint64_t word = restkit_load_word(base + index);
+        uint64_t stops = restkit_equal_bytes(word, '"') | restkit_equal_bytes(word, '\\')
+            | restkit_bytes_below(word, 0x20);
+        if (stops != 0) {
+            // The high bits of the bytes before the first stop.
+            high |= word & restkit_high_bits & ((stops & (0 - stops)) - 1);
+            if (high != 0) *nonASCII = 1;
+            return restkit_first_marked(index, stops);
+        }
+        high |= word & restkit_high_bits;
+        index += 8;
+    }
+    if (high != 0) *nonASCII = 1;
 #endif
     while (index < end) {
         uint8_t byte = base[index];
@@ -84,6 +141,12 @@ static inline size_t restkit_skip_ascii(const uint8_t *base, size_t index, size_
         if (high != 0) return index + (size_t)__builtin_ctz(high);
         index += 16;
     }
+#elif defined(RESTKIT_BYTE_SCAN_WORDS)
+    while (end - index >= 8) {
+        uint64_t high = restkit_load_word(base + index) & restkit_high_bits;
+        if (high != 0) return restkit_first_marked(index, high);
+        index += 8;
+    }
 #endif
     while (index < end && base[index] < 0x80) index += 1;
     return index;
@@ -101,6 +164,13 @@ static inline size_t restkit_skip_digits(const uint8_t *base, size_t index, size
         unsigned other = ~(unsigned)_mm_movemask_epi8(digits) & 0xFFFFu;
         if (other != 0) return index + (size_t)__builtin_ctz(other);
         index += 16;
+    }
+#elif defined(RESTKIT_BYTE_SCAN_WORDS)
+    while (end - index >= 8) {
+        // A digit is a byte whose XOR with '0' is below 10.
+        uint64_t other = ~restkit_bytes_below(restkit_load_word(base + index) ^ 0x3030303030303030ULL, 10) & restkit_high_bits;
+        if (other != 0) return restkit_first_marked(index, other);
+        index += 8;
     }
 #endif
     while (index < end && (uint8_t)(base[index] - '0') < 10) index += 1;

@@ -1,0 +1,79 @@
+internal import CByteScanFallbacks
+import Testing
+
+/// `CByteScan` takes one of three paths by architecture: SSE2 on x86-64, eight bytes in a word
+/// on other little-endian targets (arm64), byte loops elsewhere. Only the first runs on this
+/// machine in the rest of the suite, so the other two are compiled into this test
+/// (`CByteScanFallbacks`) and must give the same answer as the native one on random inputs
+/// made of the bytes that matter: whitespace, quotes, backslashes, control characters, digits
+/// and their neighbours, `0x7F`/`0x80`, UTF-8 lead and continuation bytes. Runs of one byte
+/// kind make the long runs the wide paths skip.
+struct ByteScanFallbackTests {
+    private static let interesting: [UInt8] = [
+        0x20, 0x0A, 0x0D, 0x09, 0x61, 0x22, 0x5C, 0x01, 0x1F, 0x2F, 0x30, 0x35, 0x39, 0x3A,
+        0x7F, 0x80, 0xBF, 0xC2, 0xE0, 0xE6, 0xED, 0xF0, 0xF4, 0xFF,
+    ]
+    private static let fillers: [UInt8] = [0x20, 0x61, 0x37, 0xE6]
+
+    /// One answer of one path for `bytes` from `start`: the five functions' results, and
+    /// whether the string scan saw a non-ASCII byte.
+    private struct Answers: Equatable {
+        var whitespaceEnd, stringStop, digitsEnd, asciiEnd, firstInvalidUTF8: Int
+        var sawNonASCII: Bool
+    }
+
+    private typealias Functions = (
+        whitespace: @Sendable (UnsafePointer<UInt8>?, Int, Int) -> Int,
+        string: @Sendable (UnsafePointer<UInt8>?, Int, Int, UnsafeMutablePointer<UInt32>?) -> Int,
+        digits: @Sendable (UnsafePointer<UInt8>?, Int, Int) -> Int,
+        ascii: @Sendable (UnsafePointer<UInt8>?, Int, Int) -> Int,
+        utf8: @Sendable (UnsafePointer<UInt8>?, Int) -> Int
+    )
+
+    private static let native: Functions = (
+        restkit_native_skip_json_whitespace, restkit_native_json_string_stop, restkit_native_skip_digits,
+        restkit_native_skip_ascii, restkit_native_utf8_first_invalid
+    )
+    private static let words: Functions = (
+        restkit_words_skip_json_whitespace, restkit_words_json_string_stop, restkit_words_skip_digits,
+        restkit_words_skip_ascii, restkit_words_utf8_first_invalid
+    )
+    private static let bytes: Functions = (
+        restkit_bytes_skip_json_whitespace, restkit_bytes_json_string_stop, restkit_bytes_skip_digits,
+        restkit_bytes_skip_ascii, restkit_bytes_utf8_first_invalid
+    )
+
+    private func answers(_ functions: Functions, _ input: [UInt8], from start: Int) -> Answers {
+        input.withUnsafeBufferPointer { buffer in
+            let base = buffer.baseAddress
+            var nonASCII: UInt32 = 0
+            let stop = functions.string(base, start, buffer.count, &nonASCII)
+            return Answers(
+                whitespaceEnd: functions.whitespace(base, start, buffer.count), stringStop: stop,
+                digitsEnd: functions.digits(base, start, buffer.count), asciiEnd: functions.ascii(base, start, buffer.count),
+                firstInvalidUTF8: functions.utf8(base.map { $0 + start }, buffer.count - start), sawNonASCII: nonASCII != 0
+            )
+        }
+    }
+
+    @Test func everyPathGivesTheNativeAnswers() {
+        var state: UInt64 = 0x2545_F491_4F6C_DD1D
+        func next(_ bound: Int) -> Int {
+            state = state &* 6_364_136_223_846_793_005 &+ 1_442_695_040_888_963_407
+            return Int((state >> 33) % UInt64(bound))
+        }
+        var checked = 0
+        for _ in 0..<100_000 {
+            let filler = Self.fillers[next(Self.fillers.count)]
+            let input = (0..<next(70)).map { _ in next(10) < 7 ? filler : Self.interesting[next(Self.interesting.count)] }
+            // Keep a non-empty buffer so its base address is never nil.
+            guard !input.isEmpty else { continue }
+            let start = next(input.count + 1)
+            let expected = answers(Self.native, input, from: start)
+            #expect(answers(Self.words, input, from: start) == expected, "words path: \(input) from \(start)")
+            #expect(answers(Self.bytes, input, from: start) == expected, "byte path: \(input) from \(start)")
+            checked += 1
+        }
+        #expect(checked > 95_000)
+    }
+}
