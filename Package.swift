@@ -64,8 +64,9 @@ let package = Package(
 
         // MARK: Core
 
-        // The JSON cursor's sixteen-bytes-at-a-time scanning (SSE2), as static inline C that
-        // the Swift compiler inlines; used by RestKitCore only.
+        // The JSON cursor's and UTF-8 validation's scanning of many bytes at a time (SSE2 on
+        // x86-64, 64-bit words on other little-endian targets, byte loops elsewhere), as static
+        // inline C that the Swift compiler inlines; used by RestKitCore only.
         .target(name: "CByteScan"),
         .target(
             name: "RestKitCore",

@@ -311,8 +311,8 @@ struct JSONCursor<Mode: JSONScanMode> {
     }
 
     /// Skips spaces, tabs, line feeds and carriage returns: none when a token starts right
-    /// here (every byte that may start one is above 0x20), otherwise sixteen bytes at a time
-    /// (`CByteScan`).
+    /// here (every byte that may start one is above 0x20), otherwise many bytes at a time
+    /// (`CByteScan`: sixteen with SSE2, eight in a word elsewhere).
     @inline(__always)
     func skipWhitespace(from start: Int) -> Int {
         guard start < end, base[start] <= 0x20 else { return start }
@@ -408,7 +408,7 @@ struct JSONCursor<Mode: JSONScanMode> {
     @inline(__always)
     private mutating func scanString(openingQuoteAt quote: Int, kind: Tape.Kind) throws(ScanFailure) -> Int {
         let start = quote &+ 1
-        // Sixteen bytes at a time up to the first quote, backslash or control character.
+        // Many bytes at a time (`CByteScan`) up to the first quote, backslash or control character.
         var nonASCII: UInt32 = 0
         let index = restkit_json_string_stop(base, start, end, &nonASCII)
         let hasNonASCII = nonASCII != 0

@@ -13,6 +13,6 @@
     size_t prefix##skip_ascii(const uint8_t *base, size_t index, size_t end) { \
         return restkit_skip_ascii(base, index, end); \
     } \
-    size_t prefix##utf8_first_invalid(const uint8_t *bytes, size_t count) { \
-        return restkit_utf8_first_invalid(bytes, count); \
+    size_t prefix##utf8_first_invalid(const uint8_t *bytes, size_t count, int *cutByEnd) { \
+        return restkit_utf8_first_invalid(bytes, count, cutByEnd); \
     }

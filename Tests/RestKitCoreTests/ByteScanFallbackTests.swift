@@ -19,7 +19,7 @@ struct ByteScanFallbackTests {
     /// whether the string scan saw a non-ASCII byte.
     private struct Answers: Equatable {
         var whitespaceEnd, stringStop, digitsEnd, asciiEnd, firstInvalidUTF8: Int
-        var sawNonASCII: Bool
+        var sawNonASCII, invalidUTF8IsCutByEnd: Bool
     }
 
     private typealias Functions = (
@@ -27,7 +27,7 @@ struct ByteScanFallbackTests {
         string: @Sendable (UnsafePointer<UInt8>?, Int, Int, UnsafeMutablePointer<UInt32>?) -> Int,
         digits: @Sendable (UnsafePointer<UInt8>?, Int, Int) -> Int,
         ascii: @Sendable (UnsafePointer<UInt8>?, Int, Int) -> Int,
-        utf8: @Sendable (UnsafePointer<UInt8>?, Int) -> Int
+        utf8: @Sendable (UnsafePointer<UInt8>?, Int, UnsafeMutablePointer<Int32>?) -> Int
     )
 
     private static let native: Functions = (
@@ -48,10 +48,12 @@ struct ByteScanFallbackTests {
             let base = buffer.baseAddress
             var nonASCII: UInt32 = 0
             let stop = functions.string(base, start, buffer.count, &nonASCII)
+            var cutByEnd: Int32 = 0
+            let invalid = functions.utf8(base.map { $0 + start }, buffer.count - start, &cutByEnd)
             return Answers(
                 whitespaceEnd: functions.whitespace(base, start, buffer.count), stringStop: stop,
                 digitsEnd: functions.digits(base, start, buffer.count), asciiEnd: functions.ascii(base, start, buffer.count),
-                firstInvalidUTF8: functions.utf8(base.map { $0 + start }, buffer.count - start), sawNonASCII: nonASCII != 0
+                firstInvalidUTF8: invalid, sawNonASCII: nonASCII != 0, invalidUTF8IsCutByEnd: cutByEnd != 0
             )
         }
     }

@@ -1,11 +1,13 @@
 @testable import RestKitCore
 import Testing
 
-/// The scanner skips whitespace, the plain bytes of strings and runs of digits sixteen bytes at a
-/// time (`CByteScan`), and byte by byte in the last fifteen bytes of the input. These put every
-/// kind of byte that ends a run at every position of runs from 0 to 40 bytes, behind prefixes
-/// of 0 to 3 bytes, so every run crosses the sixteen-byte steps and the end-of-input tail in
-/// every way: the value, or the error and its offset, must be what the grammar says.
+/// The scanner skips whitespace, the plain bytes of strings and runs of digits many bytes at a
+/// time (`CByteScan`: sixteen with SSE2 here), and byte by byte in the last bytes of the input.
+/// These end runs of 0 to 40 bytes at every position (whitespace with a control byte, string
+/// bodies with an escape, a control byte, non-ASCII text, an invalid or truncated UTF-8
+/// sequence, digits with a letter), so runs end inside a step, on a step's edge and in the tail;
+/// what follows the run and the 0 to 3 bytes before the document vary too. The value, or the
+/// error and its offset, must be what the grammar says.
 struct JSONScannerRunTests {
     private func scan(_ bytes: [UInt8]) -> Result<Representation, ParseError> {
         do {
@@ -102,6 +104,15 @@ struct JSONScannerRunTests {
                 expectError(document([0xE6, 0x97]), .invalidUTF8, at: bodyStart + position)
                 expectError(document([0x1F], opening: tabEscape), .syntax, at: bodyStart + 2 + position)
                 expectError(document([0xC0, 0x80], opening: tabEscape), .invalidUTF8, at: bodyStart + 2 + position)
+                // Which error wins in one run: a control character after invalid UTF-8 is the
+                // error (the run is validated only once it ends well), and so is the end of
+                // input after it; plain and after an escape.
+                let invalidThenControl = join(prefix, quote, body[..<position], [0xFF], body[(position + 1)...], [0x01], quote)
+                expectError(invalidThenControl, .syntax, at: bodyStart + length)
+                let invalidThenEnd = join(prefix, quote, body[..<position], [0xFF], body[(position + 1)...])
+                expectError(invalidThenEnd, .truncated, at: bodyStart + length)
+                let escapedInvalidThenEnd = join(prefix, tabEscape, body[..<position], [0xFF], body[(position + 1)...])
+                expectError(escapedInvalidThenEnd, .truncated, at: bodyStart + 2 + length)
             }
         }
     }

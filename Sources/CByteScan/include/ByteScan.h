@@ -1,10 +1,11 @@
-// Byte scanning many bytes at a time for RestKitCore's JSON cursor: the runs it skips
-// (whitespace between tokens, the plain bytes of a string, digits, ASCII) found sixteen bytes
-// at a time with SSE2, which every x86-64 processor has; eight at a time in a 64-bit word on
-// other little-endian targets (arm64); byte by byte elsewhere and in the last bytes of the
-// input. The functions are `static inline`, so the Swift compiler imports and inlines them into
-// the cursor (Swift's generic SIMD types do not become vector instructions there; these do).
-// Each one reads only bytes in [index, end).
+// Byte scanning many bytes at a time for RestKitCore's JSON cursor and its UTF-8 validation:
+// the runs the cursor skips (whitespace between tokens, the plain bytes of a string, digits,
+// ASCII) found sixteen bytes at a time with SSE2, which every x86-64 processor has; eight at a
+// time in a 64-bit word on other little-endian targets (arm64); byte by byte elsewhere and in
+// the last bytes of the input. The functions are `static inline`, so the Swift compiler imports
+// and inlines them into the cursor (Swift's generic SIMD types do not become vector
+// instructions there; these do). Callers pass `index <= end`; each function then reads only
+// bytes in [index, end).
 #ifndef RESTKIT_BYTE_SCAN_H
 #define RESTKIT_BYTE_SCAN_H
 
@@ -177,40 +178,51 @@ static inline size_t restkit_skip_digits(const uint8_t *base, size_t index, size
     return index;
 }
 
+/// Returns `index` after setting `*cutByEnd`.
+static inline size_t restkit_utf8_stop(size_t index, int *cutByEnd, int isCutByEnd) {
+    *cutByEnd = isCutByEnd;
+    return index;
+}
+
 /// The offset of the first byte of `bytes[0..<count]` that starts an invalid UTF-8 sequence
 /// (RFC 3629: no stray continuation bytes, truncated sequences, overlong forms, surrogates or
-/// code points above U+10FFFF), or `count` when all of it is valid. ASCII runs go sixteen
-/// bytes at a time; runs of multi-byte sequences (CJK text) stay in the inner loop.
-static inline size_t restkit_utf8_first_invalid(const uint8_t *bytes, size_t count) {
+/// code points above U+10FFFF), or `count` when all of it is valid. `*cutByEnd` is set to 1 when
+/// the bytes from that offset on are the valid beginning of a sequence that the end cut short
+/// (input that continues could complete it), to 0 otherwise. ASCII runs go through
+/// `restkit_skip_ascii`; runs of multi-byte sequences (CJK text) stay in the inner loop.
+static inline size_t restkit_utf8_first_invalid(const uint8_t *bytes, size_t count, int *cutByEnd) {
     size_t index = 0;
     while ((index = restkit_skip_ascii(bytes, index, count)) < count) {
         do {
             uint8_t lead = bytes[index];
             size_t available = count - index;
             if (lead < 0xE0) {
-                if (lead < 0xC2 || available < 2 || (bytes[index + 1] & 0xC0) != 0x80) return index;
+                if (lead < 0xC2) return restkit_utf8_stop(index, cutByEnd, 0);
+                if (available < 2) return restkit_utf8_stop(index, cutByEnd, 1);
+                if ((bytes[index + 1] & 0xC0) != 0x80) return restkit_utf8_stop(index, cutByEnd, 0);
                 index += 2;
             } else if (lead < 0xF0) {
                 // E0: no overlongs (second byte A0...BF); ED: no surrogates (80...9F).
                 uint8_t lowest = lead == 0xE0 ? 0xA0 : 0x80;
                 uint8_t highest = lead == 0xED ? 0x9F : 0xBF;
-                if (available < 3) return index;
-                uint8_t second = bytes[index + 1];
-                if (second < lowest || second > highest || (bytes[index + 2] & 0xC0) != 0x80) return index;
+                int secondFits = available < 2 || (bytes[index + 1] >= lowest && bytes[index + 1] <= highest);
+                if (available < 3) return restkit_utf8_stop(index, cutByEnd, secondFits);
+                if (!secondFits || (bytes[index + 2] & 0xC0) != 0x80) return restkit_utf8_stop(index, cutByEnd, 0);
                 index += 3;
             } else {
                 // F0: no overlongs (90...BF); F4: nothing above U+10FFFF (80...8F); F5...FF never.
-                if (lead > 0xF4 || available < 4) return index;
+                if (lead > 0xF4) return restkit_utf8_stop(index, cutByEnd, 0);
                 uint8_t lowest = lead == 0xF0 ? 0x90 : 0x80;
                 uint8_t highest = lead == 0xF4 ? 0x8F : 0xBF;
-                uint8_t second = bytes[index + 1];
-                if (second < lowest || second > highest || (bytes[index + 2] & 0xC0) != 0x80
-                    || (bytes[index + 3] & 0xC0) != 0x80) return index;
+                int secondFits = available < 2 || (bytes[index + 1] >= lowest && bytes[index + 1] <= highest);
+                int thirdFits = available < 3 || (bytes[index + 2] & 0xC0) == 0x80;
+                if (available < 4) return restkit_utf8_stop(index, cutByEnd, secondFits && thirdFits);
+                if (!secondFits || !thirdFits || (bytes[index + 3] & 0xC0) != 0x80) return restkit_utf8_stop(index, cutByEnd, 0);
                 index += 4;
             }
         } while (index < count && bytes[index] >= 0x80);
     }
-    return count;
+    return restkit_utf8_stop(count, cutByEnd, 0);
 }
 
 #endif
