@@ -58,8 +58,11 @@ public struct JanssonParser: RepresentationParser {
         }
         guard let root else {
             if json_error_code(&error) == json_error_null_byte_in_key {
-                // Valid JSON that jansson cannot hold (`{"a\u0000b": 1}`): read it with the
-                // event parser instead, which gives the same representation.
+                // JSON that jansson cannot hold (`{"a\u0000b": 1}`): read it with the event
+                // parser instead, which gives the same representation, once the strict Swift
+                // scanner has checked all of it: yajl accepts lone surrogate escapes
+                // (`"\uD800"`) that jansson rejects, and jansson stopped at the key.
+                _ = try JSONScanner(maximumDepth: maximumDepth, parserName: name).scan(input)
                 return try YAJLParser(maximumDepth: maximumDepth).parseDocument(input)
             }
             throw Self.error(from: &error, in: input)

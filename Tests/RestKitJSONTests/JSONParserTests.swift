@@ -119,4 +119,18 @@ struct JSONParserTests {
         #expect(value == ["a\u{0}b": 1, "c": [true]])
         #expect(throws: ParseError.self) { try JanssonParser().parse(text: #"{"a\u0000b": 1,}"#) }
     }
+
+    /// Fuzzing finding (json-diff-parsers): after a `\u0000` in a key the document went to yajl
+    /// alone, which accepts a lone surrogate escape that jansson (and the Swift scanner) reject,
+    /// so the jansson plugin accepted `"\ud800\n"` further on. It is now checked first.
+    @Test(arguments: [
+        #"{"a\u0000b": "\ud800\n"}"#, #"{"a\u0000b": 1, "c": ["x\udc00"]}"#, #"{"k\u0000": {"\ud83d": 1}}"#,
+    ])
+    func janssonRejectsLoneSurrogatesAfterANULKey(text: String) throws {
+        let error = try #require(throws: ParseError.self) { try JanssonParser().parse(text: text) }
+        #expect(error.reason.contains("surrogate"), "\(error)")
+        #expect(error.parser == "jansson")
+        // jansson itself rejects the same escape when no key holds `\u0000`.
+        #expect(throws: ParseError.self) { try JanssonParser().parse(text: #"{"ab": "\ud800\n"}"#) }
+    }
 }
