@@ -162,7 +162,8 @@ private func checkDecoder(_ bytes: [UInt8]) {
 /// - the Swift scanner (and jansson) reject a lone surrogate escape (`"\uD800"`) that yajl
 ///   accepts and replaces (README, "JSON");
 /// - jansson rejects as `.unsupported` what it cannot hold (integers outside Int64, doubles
-///   that overflow, `\u0000` in a key): then only the other two are compared;
+///   that overflow): then only the other two are compared (a `\u0000` in a key, which it cannot
+///   hold either, `JanssonParser` reads through yajl after the Swift scanner's check);
 /// - jansson has no exact-text numbers: when the Swift value holds a `.number` (a decimal
 ///   with more digits than a Double carries), jansson's value is not compared.
 private func checkParsersAgree(_ bytes: [UInt8]) {
