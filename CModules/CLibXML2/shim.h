@@ -7,6 +7,7 @@
 // compile ("'UErrorCode' has different definitions in different modules"). RestKit uses no ICU
 // API and never reads the ICU fields at the end of xmlCharEncodingHandler (it only passes
 // pointers to it), so the ICU part of libxml2's headers is left out of this module.
+#include <string.h>
 #include <libxml/xmlversion.h>
 #undef LIBXML_ICU_ENABLED
 
@@ -21,6 +22,12 @@
 // awkwardly; call it through a plain function.
 static inline void restkit_xml_free(void *pointer) {
     xmlFree(pointer);
+}
+
+// The length of a NUL-terminated libxml2 string with the C library's strlen (xmlStrlen
+// counts byte by byte).
+static inline size_t restkit_xml_strlen(const xmlChar *string) {
+    return strlen((const char *)string);
 }
 
 #endif

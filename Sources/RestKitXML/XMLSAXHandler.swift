@@ -95,35 +95,40 @@ enum XMLSAXHandler {
         return Unmanaged<SAXParseState>.fromOpaque(raw)._withUnsafeGuaranteedRef { $0.builder }
     }
 
-    /// The bytes of a NUL-terminated libxml2 string.
+    /// The bytes of a NUL-terminated libxml2 string (C's `strlen`: `xmlStrlen` counts byte by
+    /// byte).
     @inline(__always)
     static func bytes(_ string: UnsafePointer<xmlChar>) -> UnsafeBufferPointer<UInt8> {
-        UnsafeBufferPointer(start: string, count: Int(xmlStrlen(string)))
+        UnsafeBufferPointer(start: string, count: restkit_xml_strlen(string))
     }
 
-    private static let xmlnsPrefix: [UInt8] = Array("xmlns".utf8)
+    /// `xmlns`, the name (or prefix) of namespace declarations.
+    private static let xmlns: StaticString = "xmlns"
+
+    /// Stops the parse from a callback (cold: only when the builder refused an event).
+    private static func stop(_ ctx: UnsafeMutableRawPointer?) {
+        if let (state, context) = state(ctx) { state.stop(context) }
+    }
 
     private static let startElement: startElementNsSAX2Func = {
         ctx, local, prefix, _, namespaceCount, namespaces, attributeCount, _, attributes in
-        guard let (state, context) = state(ctx), let local else { return }
-        let builder = state.builder
-        guard builder.pointee.startElement(prefix: prefix.map(bytes), local: bytes(local)) else { return state.stop(context) }
+        guard let builder = builder(ctx), let context = ctx?.assumingMemoryBound(to: xmlParserCtxt.self), let local else { return }
+        guard builder.pointee.startElement(prefix: prefix.map(bytes), local: bytes(local)) else { return stop(ctx) }
         // Namespace declarations are attributes `xmlns` / `xmlns:p`, as NSXMLParser (and so
         // XMLReader) reported them; two pointers each: prefix, URI.
         if let namespaces, namespaceCount > 0 {
+            let xmlns = UnsafeBufferPointer(start: Self.xmlns.utf8Start, count: Self.xmlns.utf8CodeUnitCount)
             for index in 0..<Int(namespaceCount) {
                 let fields = namespaces + index * 2
                 // The URI, like attribute values, carries `&#38;` for a literal `&`.
                 let uri = fields[1].map(bytes) ?? UnsafeBufferPointer(start: nil, count: 0)
-                let added = xmlnsPrefix.withUnsafeBufferPointer { xmlns in
-                    withAttributeValue(uri, context: context, state: state) { value in
-                        if let declared = fields[0] {
-                            return builder.pointee.attribute(prefix: xmlns, local: bytes(declared), value: value)
-                        }
-                        return builder.pointee.attribute(prefix: nil, local: xmlns, value: value)
+                let added = withAttributeValue(uri, context: context, builder: builder) { value in
+                    if let declared = fields[0] {
+                        return builder.pointee.attribute(prefix: xmlns, local: bytes(declared), value: value)
                     }
+                    return builder.pointee.attribute(prefix: nil, local: xmlns, value: value)
                 }
-                guard added else { return state.stop(context) }
+                guard added else { return stop(ctx) }
             }
         }
         guard let attributes, attributeCount > 0 else { return }
@@ -132,10 +137,10 @@ enum XMLSAXHandler {
             let fields = attributes + index * 5
             guard let name = fields[0], let start = fields[3], let end = fields[4] else { continue }
             let raw = UnsafeBufferPointer(start: start, count: max(0, end - start))
-            let added = withAttributeValue(raw, context: context, state: state) { value in
+            let added = withAttributeValue(raw, context: context, builder: builder) { value in
                 builder.pointee.attribute(prefix: fields[1].map(bytes), local: bytes(name), value: value)
             }
-            guard added else { return state.stop(context) }
+            guard added else { return stop(ctx) }
         }
     }
 
@@ -143,18 +148,27 @@ enum XMLSAXHandler {
     /// value cannot be decoded or `body` says stop. Without entity substitution libxml2 hands
     /// over `&#38;` for a literal `&` and `&name;` for internal entities; those rare values go
     /// through `xmlStringDecodeEntities`, which applies libxml2's own amplification checks.
+    @inline(__always)
     private static func withAttributeValue(
-        _ bytes: UnsafeBufferPointer<UInt8>, context: xmlParserCtxtPtr, state: SAXParseState,
+        _ bytes: UnsafeBufferPointer<UInt8>, context: xmlParserCtxtPtr, builder: UnsafeMutablePointer<XMLTreeBuilder>,
         _ body: (UnsafeBufferPointer<UInt8>) -> Bool
     ) -> Bool {
         guard bytes.contains(UInt8(ascii: "&")) else { return body(bytes) }
+        return withDecodedEntities(bytes, context: context, builder: builder, body)
+    }
+
+    /// ``withAttributeValue(_:context:builder:_:)`` for a value with `&`.
+    private static func withDecodedEntities(
+        _ bytes: UnsafeBufferPointer<UInt8>, context: xmlParserCtxtPtr, builder: UnsafeMutablePointer<XMLTreeBuilder>,
+        _ body: (UnsafeBufferPointer<UInt8>) -> Bool
+    ) -> Bool {
         guard let base = bytes.baseAddress, let copy = xmlStrndup(base, Int32(clamping: bytes.count)) else {
-            state.builder.pointee.fail(.sizeLimitExceeded, "out of memory decoding an attribute value")
+            builder.pointee.fail(.sizeLimitExceeded, "out of memory decoding an attribute value")
             return false
         }
         defer { restkit_xml_free(copy) }
         guard let decoded = xmlStringDecodeEntities(context, copy, XML_SUBSTITUTE_REF, 0, 0, 0) else {
-            state.builder.pointee.fail(.sizeLimitExceeded, "attribute value entities could not be expanded")
+            builder.pointee.fail(.sizeLimitExceeded, "attribute value entities could not be expanded")
             return false
         }
         defer { restkit_xml_free(decoded) }

@@ -62,13 +62,19 @@ struct XMLTreeBuilder {
     }
 
     /// Counts produced bytes; `false` (and a failure) once the budget is spent.
+    @inline(__always)
     private mutating func spend(_ count: Int) -> Bool {
         producedBytes &+= count
         guard producedBytes <= maximumProducedBytes else {
-            fail(.sizeLimitExceeded, "document expands to more than \(maximumProducedBytes) bytes (entity amplification?)")
+            overspent()
             return false
         }
         return true
+    }
+
+    /// Records that the budget of produced bytes is spent.
+    private mutating func overspent() {
+        fail(.sizeLimitExceeded, "document expands to more than \(maximumProducedBytes) bytes (entity amplification?)")
     }
 
     // MARK: Events
@@ -207,12 +213,12 @@ struct XMLTreeBuilder {
         case .preserve:
             return bytes
         case .dropWhitespaceOnly:
-            if !sawCDATA && bytes.allSatisfy(isXMLWhitespace) { return nil }
+            // Only text that starts with whitespace needs measuring (indentation does).
+            if !sawCDATA && isXMLWhitespace(bytes[0]) && WhitespaceRun.leadingCount(in: bytes) == bytes.count { return nil }
             return bytes
         case .trim:
-            var lower = bytes.startIndex
+            let lower = isXMLWhitespace(bytes[0]) ? WhitespaceRun.leadingCount(in: bytes) : 0
             var upper = bytes.endIndex
-            while lower < upper, isXMLWhitespace(bytes[lower]) { lower += 1 }
             while upper > lower, isXMLWhitespace(bytes[upper - 1]) { upper -= 1 }
             return lower == upper ? nil : UnsafeBufferPointer(rebasing: bytes[lower..<upper])
         }

@@ -5,7 +5,8 @@ import RestKitXML
 /// Every XML target this executable serves.
 let xmlTargets: [FuzzTarget] = [
     FuzzTarget(
-        name: "xml-libxml2", summary: "LibXML2Parser (SAX2, safe defaults) under each whitespace policy; the result written back as XML",
+        name: "xml-libxml2",
+        summary: "LibXML2Parser (SAX2, safe defaults) under each whitespace policy, from one buffer and read in pieces (same value or same error); the result written back as XML",
         dictionary: "xml", seeds: { xmlSeeds }, check: checkLibXML2),
     FuzzTarget(
         name: "xml-roundtrip", summary: "LibXML2Parser → XMLSerializer → LibXML2Parser is the identity, under each whitespace policy",
@@ -23,14 +24,25 @@ let xmlSeeds: [[UInt8]] = [
     "<a><b></a>", "<a x='1' x='2'/>", "<?xml version=\"1.0\" encoding=\"ISO-8859-1\"?><a>\u{E9}</a>", "<a>\u{0}</a>",
 ].map { Array($0.utf8) }
 
-/// Parses under the three whitespace policies (the input's length picks the order of
-/// work, not the result); a value that parsed is read fully and written back as XML.
+/// Parses under one of the three whitespace policies (the input's length picks it) twice:
+/// from one buffer and read through libxml2's callback in pieces
+/// (`incrementalReadThreshold`), which must give the same value or the same error (type,
+/// reason, location); a value that parsed is read fully and written back as XML.
 private func checkLibXML2(_ bytes: [UInt8]) {
     let policies: [LibXML2Parser.WhitespacePolicy] = [.dropWhitespaceOnly, .trim, .preserve]
     let policy = policies[bytes.count % policies.count]
-    guard let value = try? LibXML2Parser(whitespace: policy).parse(bytes) else { return }
-    FuzzCheck.walk(value)
-    _ = try? XMLSerializer().write(value)
+    let whole = Result { try LibXML2Parser(whitespace: policy, incrementalReadThreshold: .max).parse(bytes) }
+    let pieces = Result { try LibXML2Parser(whitespace: policy, incrementalReadThreshold: 0).parse(bytes) }
+    switch (whole, pieces) {
+    case (.success(let left), .success(let right)) where left == right:
+        FuzzCheck.walk(left)
+        _ = try? XMLSerializer().write(left)
+    case (.failure(let left as ParseError), .failure(let right as ParseError))
+        where left.errorType == right.errorType && left.reason == right.reason && left.location == right.location:
+        return
+    default:
+        FuzzCheck.mismatch("read in pieces, the document gives another result\n one buffer: \(whole)\n in pieces: \(pieces)", input: bytes)
+    }
 }
 
 /// Parse → write → parse gives an equal representation (``XMLSerializer``'s promise), the

@@ -1,0 +1,105 @@
+import Foundation
+import RestKitCore
+import RestKitTestSupport
+import RestKitXML
+import Testing
+
+/// Read from one buffer or through libxml2's read callback (``LibXML2Parser/incrementalReadThreshold``),
+/// every document gives the same value or the same error: type, reason and location.
+@Suite struct IncrementalReadTests {
+    static let inOneBuffer = LibXML2Parser(incrementalReadThreshold: .max)
+    static let inPieces = LibXML2Parser(incrementalReadThreshold: 0)
+
+    /// The outcome of a parse, comparable.
+    enum Outcome: Equatable {
+        case value(Representation)
+        case error(ParseError.ErrorType, String, RestKitCore.SourceLocation?)
+
+        /// The start of the outcome's description (values can be megabytes).
+        var summary: String {
+            let text = "\(self)"
+            return text.count > 300 ? text.prefix(300) + "…" : text
+        }
+    }
+
+    static func outcome(_ parser: LibXML2Parser, _ bytes: [UInt8]) -> Outcome {
+        do {
+            return .value(try parser.parse(bytes))
+        } catch let error as ParseError {
+            return .error(error.errorType, error.reason, error.location)
+        } catch {
+            return .error(.syntax, "not a ParseError: \(error)", nil)
+        }
+    }
+
+    /// Checks that both ways agree on `bytes`; returns the outcome.
+    @discardableResult
+    static func expectAgreement(_ bytes: [UInt8], _ comment: String) -> Outcome {
+        let whole = outcome(inOneBuffer, bytes)
+        let pieces = outcome(inPieces, bytes)
+        if whole != pieces {
+            Issue.record("\(comment): from one buffer \(whole.summary); in pieces \(pieces.summary)")
+        }
+        return whole
+    }
+
+    /// Documents that put libxml2's slow paths at the end of its 4,000-byte pieces: long and
+    /// non-ASCII attribute values and names, entities, UTF-16, errors near and after a piece end.
+    static let documents: [(String, [UInt8])] = {
+        let longValue = String(repeating: "M10 20 L30 40 ", count: 900)  // 12,600 bytes
+        let accented = String(repeating: "é€", count: 3000)
+        var cases: [(String, String)] = [
+            ("long attribute values", "<svg>" + (0..<40).map { "<path id=\"p\($0)\" d=\"\(longValue.prefix(100 * $0))\"/>" }.joined() + "</svg>"),
+            ("non-ASCII attribute values", "<a v=\"\(accented)\" w='\(accented)'>\(accented)</a>"),
+            ("a long name", "<\(String(repeating: "n", count: 9000))>x</\(String(repeating: "n", count: 9000))>"),
+            ("entities", "<!DOCTYPE d [<!ENTITY e \"\(longValue)\">]><d a=\"&e;&amp;\">&e;&#233;</d>"),
+            ("an error after a piece end", "<d>" + String(repeating: "<i>text</i>", count: 1000) + "<i></j></d>"),
+            ("truncated after a piece end", "<d>" + String(repeating: "<i>text</i>", count: 1000) + "<i>"),
+            ("an error in a long attribute", "<d a=\"\(longValue)<\"/>"),
+            ("CDATA across pieces", "<d><![CDATA[\(longValue)]]></d>"),
+            ("a comment across pieces", "<d><!--\(longValue)--><e/></d>"),
+        ]
+        cases.append(("ISO-8859-1", "<?xml version=\"1.0\" encoding=\"ISO-8859-1\"?><d a=\"x\">y</d>"))
+        var result = cases.map { ($0.0, Array($0.1.utf8)) }
+        let utf16 = "<d a=\"\(accented)\">\(longValue)</d>"
+        result.append(("UTF-16 with a byte-order mark", [0xFF, 0xFE] + utf16.utf16.flatMap { [UInt8($0 & 0xFF), UInt8($0 >> 8)] }))
+        result.append(("invalid UTF-8 after a piece end", Array("<d>\(longValue)".utf8) + [0xC3, 0x28] + Array("</d>".utf8)))
+        return result
+    }()
+
+    @Test func inlineDocumentsAgree() {
+        for (name, bytes) in Self.documents {
+            Self.expectAgreement(bytes, name)
+        }
+    }
+
+    @Test func documentsThatShouldParseDo() {
+        for (name, bytes) in Self.documents where !name.contains("error") && !name.contains("truncated") && !name.contains("invalid") {
+            guard case .value = Self.expectAgreement(bytes, name) else {
+                Issue.record("\(name) did not parse")
+                continue
+            }
+        }
+    }
+
+    @Test(.enabled(if: SharedCorpus.directory("corpora/xml") != nil, Comment(rawValue: SharedCorpus.missingMessage("corpora/xml"))))
+    func corpusDocumentsAgree() throws {
+        let files = SharedCorpus.files(in: "corpora/xml") { name in CorpusTests.documentExtensions.contains { name.hasSuffix($0) } }
+        #expect(files.count >= 14)
+        for file in files {
+            Self.expectAgreement(try SharedCorpus.bytes(of: file), file.lastPathComponent)
+        }
+    }
+
+    @Test(.enabled(if: SharedCorpus.directory("corpora/xml/malformed") != nil,
+                   Comment(rawValue: SharedCorpus.missingMessage("corpora/xml/malformed"))))
+    func malformedDocumentsAgree() throws {
+        let root = try #require(SharedCorpus.directory("corpora/xml/malformed"))
+        let paths = try #require(FileManager.default.enumerator(atPath: root.path)).compactMap { $0 as? String }
+        let documents = paths.filter { $0.hasSuffix(".xml") }
+        #expect(documents.count >= 100)
+        for path in documents {
+            Self.expectAgreement(try SharedCorpus.bytes(of: root.appendingPathComponent(path)), path)
+        }
+    }
+}
