@@ -150,8 +150,10 @@ struct Harness {
         var sum = 0
         do {
             try workload.prepare()  // untimed; a fixed-samples workload runs once per sample
+            HeapSettling.settle()  // untimed: the frees of the workload before are merged now
             let seconds = try Stopwatch.seconds {
                 for _ in 0..<iterations { sum &+= try workload.run() }
+                HeapSettling.settle()  // timed: this workload's own frees
             }
             checksum &+= sum
             return .success(seconds / Double(iterations))
