@@ -81,6 +81,11 @@ public struct LibXML2Parser: RepresentationParser {
     /// libxml2's fast path, which costs more than the copy on small documents with long values
     /// (an SVG of path data: 40 % slower). Both ways give the same values and the same errors.
     /// 1 MiB by default.
+    ///
+    /// ```swift
+    /// // Documents of path-heavy SVG up to 8 MiB are parsed from one buffer.
+    /// let parser = LibXML2Parser(incrementalReadThreshold: 8 << 20)
+    /// ```
     public var incrementalReadThreshold: Int
 
     /// Creates a parser with safe defaults.
