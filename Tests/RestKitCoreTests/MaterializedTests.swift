@@ -125,6 +125,42 @@ struct MaterializedTests {
         #expect(try distinct(#"{"a\"b":1,"a\\b":2}"#))
     }
 
+    /// Two empty keys are one key wherever their (no) bytes lie: here one in the input, followed
+    /// by `x`, and one decoded, followed by `z` (what a chunked parse produces). The check
+    /// compared the byte after an empty key and called such keys distinct, so the object kept
+    /// both (a `json-diff-chunked` fuzzing finding: yajl in 1-byte chunks against one chunk).
+    /// With 20 other keys the check goes through its hash table.
+    @Test(arguments: [0, 20])
+    func emptyKeysAreOneKeyWhereverTheyLie(otherKeys: Int) throws {
+        var builder = TapeBuilder(maximumDepth: 8)
+        let input = Array("x".utf8)
+        _ = input.withUnsafeBytes { builder.appendInput($0) }
+        let opened = builder.beginObject()
+        #expect(opened)
+        for index in 0..<otherKeys {
+            builder.key("k\(index)")
+            builder.int(Int64(index))
+        }
+        builder.key(inputOffset: 0, count: 0)
+        builder.int(1)
+        builder.key(bytes: UnsafeBufferPointer(start: nil, count: 0))
+        builder.string("z")
+        builder.end()
+        let finished = builder.finish()
+        let value = try #require(finished)
+        guard case .tape(let tape, let index) = value.storage else {
+            Issue.record("not a tape")
+            return
+        }
+        #expect(!tape.keysAreDistinctASCII(inObjectAt: index))
+        for shape in [value, value.materialized()] {
+            let members = try #require(shape.objectValue)
+            #expect(members.count == otherKeys + 1)
+            #expect(members[""] == "z")
+            #expect(members.keys.last == "")
+        }
+    }
+
     /// Keys that share their length and first and last eight bytes share a hash: up to the
     /// probing bound they are still told apart by comparing; beyond it the object takes the
     /// general path (not distinct as far as this check goes), and its members are the same.

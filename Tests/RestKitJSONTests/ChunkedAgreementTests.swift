@@ -115,6 +115,29 @@ struct ChunkedAgreementTests {
         #expect(mismatches.isEmpty, "\(mismatches.count) mismatches, e.g. \(mismatches.prefix(20).joined(separator: "\n"))")
     }
 
+    /// Objects that repeat the empty key: in chunks one `""` can lie in the input and the other
+    /// in decoded text, and the tape's check for distinct keys compared the byte after an empty
+    /// key, so the object kept both (the `json-diff-chunked` fuzz target, yajl in 1-byte
+    /// chunks; the first document is its input).
+    @Test("repeated empty keys are one key at every chunking", arguments: Engine.allCases)
+    func repeatedEmptyKeysAgree(engine: Engine) throws {
+        let many = (0..<20).map { #""k\#($0)":\#($0)"# }.joined(separator: ",")
+        let documents = [
+            #"{"id":7,"":1.5,"0ags":["x"],"c\tated":"2012-03-01T::123000Z","fted":{"id":1,"values":[1,2]},"":["x"],"created":"2012-03-01T12:30:00Z","flag":true,"nested":{"id":1,"values":[1,2]},"countsCharacte":{"a":1}}"#,
+            #"{"":1,"a\tb":2,"":3}"#, #"{"":1,"":2}"#, #"{"\u0041":1,"":2,"x":"\n","":4}"#,
+            "{\(many),\"\":1,\"a\\tb\":2,\"\":3}",
+        ]
+        for document in documents.map({ Array($0.utf8) }) {
+            let whole = Self.incremental(engine, document, nil, maximumBytes: .max)
+            let parsed = try JSONParser().parse(document)
+            #expect(parsed.objectValue?.keys.filter(\.isEmpty).count == 1)
+            for pattern in Self.patterns {
+                let chunked = Self.incremental(engine, document, pattern, maximumBytes: .max)
+                #expect(chunked == whole, "\(String(decoding: document, as: UTF8.self)) in \(pattern)")
+            }
+        }
+    }
+
     /// With the default limit and with a limit that many documents exceed (the size limit is
     /// reported at the first byte over it, whatever the chunking).
     @Test("incremental parser: every chunking gives the whole parse's value or error and offset", arguments: Engine.allCases, [64 << 20, 7])
