@@ -79,8 +79,10 @@ public struct LibXML2Parser: RepresentationParser {
     /// is a third of the memory a parse touches (xmark's 3.5 MB: about 2,100 page faults a parse
     /// become 1,300). Read in pieces, an attribute value that crosses the end of a piece leaves
     /// libxml2's fast path, which costs more than the copy on small documents with long values
-    /// (an SVG of path data: 40 % slower). Both ways give the same values and the same errors.
-    /// 1 MiB by default.
+    /// (an SVG of path data: 40 % slower). Both ways give the same values and the same errors
+    /// (type, reason, line and column; for input libxml2 transcodes, such as ISO-8859-1 or
+    /// UTF-16, an error's byte offset is libxml2's count of bytes consumed, which depends on how
+    /// much it had read). 1 MiB by default.
     ///
     /// ```swift
     /// // Documents of path-heavy SVG up to 8 MiB are parsed from one buffer.
@@ -126,14 +128,19 @@ public struct LibXML2Parser: RepresentationParser {
         guard input.count < Int(Int32.max) else {
             throw ParseError(.sizeLimitExceeded, "input larger than 2 GiB", at: nil, parser: name)
         }
-        // Large inputs are read through a callback (see `incrementalReadThreshold`); the reader
-        // outlives the context, which is freed by the `defer` below, first.
-        let reader = UnsafeMutablePointer<InputReader>.allocate(capacity: 1)
-        reader.initialize(to: InputReader(base: base, count: input.count))
-        defer { reader.deallocate() }
-        let created = input.count > incrementalReadThreshold
-            ? xmlCreateIOParserCtxt(nil, nil, InputReader.read, nil, reader, XML_CHAR_ENCODING_NONE)
-            : xmlCreateMemoryParserCtxt(base.assumingMemoryBound(to: CChar.self), Int32(input.count))
+        // Large inputs are read through a callback (see `incrementalReadThreshold`); the reader,
+        // made only for them, outlives the context, which the `defer` below frees first.
+        var reader: UnsafeMutablePointer<InputReader>?
+        defer { reader?.deallocate() }
+        let created: xmlParserCtxtPtr?
+        if input.count > incrementalReadThreshold {
+            let pieces = UnsafeMutablePointer<InputReader>.allocate(capacity: 1)
+            pieces.initialize(to: InputReader(base: base, count: input.count))
+            reader = pieces
+            created = xmlCreateIOParserCtxt(nil, nil, InputReader.read, nil, pieces, XML_CHAR_ENCODING_NONE)
+        } else {
+            created = xmlCreateMemoryParserCtxt(base.assumingMemoryBound(to: CChar.self), Int32(input.count))
+        }
         guard let context = created, let handler = context.pointee.sax else {
             throw ParseError(.sizeLimitExceeded, "libxml2 could not allocate a parser", at: nil, parser: name)
         }
