@@ -28,6 +28,9 @@ package struct JSONElementScanner {
     private var phase: Phase = .scanning
     /// When the next append scans again (in input offsets: the buffer's plus `dropped.offset`).
     private var rescans = RescanSchedule()
+    /// The input from the last scan's checkpoint on: an append before the next scan is due
+    /// waits only while its bytes cannot complete the element (or token) the scan stopped in.
+    private var pendingInput = PendingTokenTracker(startingAt: 0)
     private let components: [[UInt8]]
     /// The key path as given (`""` for a top-level array).
     package let keyPath: String
@@ -58,13 +61,27 @@ package struct JSONElementScanner {
         guard chunk.count > 0 else { return [] }
         buffer.append(contentsOf: chunk)
         // Input held over the element limit is scanned at once, so the buffer never holds
-        // more than one chunk beyond it.
-        guard rescans.isDue(at: dropped.offset + buffer.count) || isOverLimit else { return [] }
+        // more than one chunk beyond it; input that may complete an element, so that the
+        // element comes out of this append.
+        guard rescans.isDue(at: dropped.offset + buffer.count) || isOverLimit || !waitsQuietly(for: chunk) else { return [] }
         let elements = try scan(isFinal: false)
-        rescans.scanned(
-            upTo: dropped.offset + buffer.count, resumingAt: dropped.offset + (cursor?.checkpoint.index ?? 0))
+        let checkpoint = cursor?.checkpoint.index ?? 0
+        rescans.scanned(upTo: dropped.offset + buffer.count, resumingAt: dropped.offset + checkpoint)
+        pendingInput = PendingTokenTracker(startingAt: dropped.offset + checkpoint)
+        buffer.withUnsafeBytes {
+            pendingInput.follow(UnsafeRawBufferPointer(rebasing: $0[checkpoint...]), at: dropped.offset + checkpoint, valueEnd: -1)
+        }
         dropConsumedInput()
         return elements
+    }
+
+    /// Whether `chunk` (just appended) cannot complete the element or token the last scan
+    /// stopped in; if so ``pendingInput`` has read it.
+    private mutating func waitsQuietly(for chunk: UnsafeRawBufferPointer) -> Bool {
+        var trial = pendingInput
+        guard trial.readQuietly(chunk, for: .value) else { return false }
+        pendingInput = trial
+        return true
     }
 
     /// Whether the input held reaches past where the size limit stops the scan.

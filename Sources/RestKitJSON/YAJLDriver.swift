@@ -18,6 +18,11 @@ import RestKitCore
 /// document at once fail with the same error at the same offset. The first error spends the
 /// driver: every later call throws it again.
 ///
+/// yajl lexes a token cut by the end of a call again from its start on the next call, so a long
+/// string fed in small chunks would cost time quadratic in its length. The driver holds back
+/// bytes that only lengthen a cut string or number (``PendingTokenTracker``) and gives them to
+/// yajl with the first byte that does more; yajl would have reported nothing for them.
+///
 /// ```swift
 /// var driver = YAJLDriver(context: YAJLState(maximumDepth: 512, expectedBytes: 0), callbacks: YAJLCallbacks.table)
 /// try driver.parse(chunk)
@@ -27,9 +32,15 @@ import RestKitCore
 struct YAJLDriver<Context: YAJLContext>: ~Copyable {
     private let session: YAJLSession<Context>
     private var phase: Phase = .parsing
-    /// Input received and checked but not yet given to yajl: the start of a UTF-8 sequence
-    /// cut by the end of the last chunk (at most three bytes).
+    /// Input received but not yet given to yajl: bytes that only lengthen the token yajl's
+    /// lexer holds (``tokenTracker``), then the start of a UTF-8 sequence cut by the end of
+    /// the last chunk (at most three bytes, not yet checked).
     private var held: [UInt8] = []
+    /// Where yajl's input ends relative to tokens, and the held bytes that only lengthen one.
+    private var tokenTracker = PendingTokenTracker(startingAt: 0)
+    /// How many times yajl was handed input: a cut token costs yajl its length on each, which
+    /// is what the tests of held bytes check.
+    private(set) var yajlCalls = 0
     /// The end of the last complete value and where the first token after it starts, once
     /// yajl has read that far: yajl places its "after key and value, inside map" error at
     /// the start of the token only when the token lies inside one call, so the driver finds
@@ -66,15 +77,19 @@ struct YAJLDriver<Context: YAJLContext>: ~Copyable {
         // yajl reads the checked input: up to the first rejected byte, else up to a UTF-8
         // sequence the chunk cuts, which waits for the next chunk.
         let end = rejected ?? state.pointee.validatedCount
+        let heldOffset = chunkOffset - held.count
+        var fedEnd = heldOffset
+        // Bytes that only lengthen a cut token wait for one that does more (within the limit).
+        let holding = rejected == nil && end <= state.pointee.inputLimit && holdsQuietly(upTo: end, chunk: chunk, chunkOffset: chunkOffset)
+        let feedEnd = holding ? fedEnd : end
         // The context's size limit moves as values complete (an element stream limits each
         // element), so yajl reads up to the limit, and on only if that moved it.
-        var fedEnd = chunkOffset - held.count
-        while fedEnd < end {
+        while fedEnd < feedEnd {
             let limit = state.pointee.inputLimit
             guard limit > fedEnd else {
                 try fail(.sizeLimitExceeded, state.pointee.inputLimitReason, at: limit, in: chunk)
             }
-            let stop = min(end, limit)
+            let stop = min(feedEnd, limit)
             try feedInput(from: fedEnd, to: stop, chunk: chunk, chunkOffset: chunkOffset)
             fedEnd = stop
         }
@@ -84,11 +99,38 @@ struct YAJLDriver<Context: YAJLContext>: ~Copyable {
             }
             try fail(.invalidUTF8, "invalid UTF-8", at: rejected, in: chunk)
         }
-        held = Array(held.suffix(max(0, chunkOffset - end))) + chunk[max(0, end - chunkOffset)...]
+        if feedEnd >= chunkOffset {
+            held.removeAll(keepingCapacity: true)
+            held.append(contentsOf: chunk[(feedEnd - chunkOffset)...])
+        } else {
+            held.removeFirst(feedEnd - heldOffset)
+            held.append(contentsOf: chunk)
+        }
         if !Context.keepsInput, tokenStartLocation == nil, let tokenStart = afterValue.tokenStart {
             tokenStartLocation = state.pointee.location(ofInputOffset: tokenStart, inChunk: chunk)
         }
         state.pointee.parsed(chunk)
+    }
+
+    /// Whether the checked input from the ``tokenTracker``'s position to `end` (held bytes,
+    /// then `chunk`, which starts at input offset `chunkOffset`) only lengthens the token yajl's
+    /// lexer holds; if so the tracker has read it.
+    private mutating func holdsQuietly(upTo end: Int, chunk: UnsafeRawBufferPointer, chunkOffset: Int) -> Bool {
+        let heldOffset = chunkOffset - held.count
+        let start = tokenTracker.position
+        guard start >= heldOffset, start <= end else { return false }
+        var trial = tokenTracker
+        let heldEnd = min(end, chunkOffset)
+        if start < heldEnd {
+            let quiet = held[(start - heldOffset)..<(heldEnd - heldOffset)].withUnsafeBytes { trial.readQuietly($0, for: .token) }
+            guard quiet else { return false }
+        }
+        if end > chunkOffset {
+            let from = max(start, chunkOffset) - chunkOffset
+            guard trial.readQuietly(UnsafeRawBufferPointer(rebasing: chunk[from..<(end - chunkOffset)]), for: .token) else { return false }
+        }
+        tokenTracker = trial
+        return true
     }
 
     /// Gives yajl the input from offset `start` to `end`: held bytes (which end where `chunk`
@@ -110,12 +152,13 @@ struct YAJLDriver<Context: YAJLContext>: ~Copyable {
     /// Gives yajl `bytes` (checked input starting at input offset `offset`, inside or just
     /// before `chunk`), then checks what yajl cannot: a string too long for the tape, and text
     /// after the top-level value, which is reported when it comes before yajl's own error.
-    private mutating func feed(_ bytes: UnsafeRawBufferPointer, at offset: Int, chunk: UnsafeRawBufferPointer) throws(ParseError) {
+    private mutating func feed(_ bytes: UnsafeRawBufferPointer, at offset: Int, chunk: UnsafeRawBufferPointer?) throws(ParseError) {
         guard let base = bytes.baseAddress, bytes.count > 0 else { return }
         let state = session.context
         state.pointee.chunkStart = UnsafeRawPointer(base)
         state.pointee.chunkCount = bytes.count
         state.pointee.chunkOffset = offset
+        yajlCalls += 1
         let status = yajl_parse(session.handle, base.assumingMemoryBound(to: UInt8.self), bytes.count)
         state.pointee.chunkStart = nil
         var errorOffset = Int.max
@@ -138,6 +181,7 @@ struct YAJLDriver<Context: YAJLContext>: ~Copyable {
         if state.pointee.overflowed {
             try fail(.sizeLimitExceeded, "a string longer than 4 GiB", at: offset, in: chunk)
         }
+        tokenTracker.follow(bytes, at: offset, valueEnd: state.pointee.valueEnd)
     }
 
     /// Finds where the first token after the last complete value starts, in `bytes` (which yajl
@@ -166,6 +210,13 @@ struct YAJLDriver<Context: YAJLContext>: ~Copyable {
         try checkParsing()
         if let invalid = session.context.pointee.finishValidation() {
             try fail(.invalidUTF8, "invalid UTF-8 (truncated sequence)", at: invalid, in: nil)
+        }
+        // All input is checked now: what is held only lengthens the last token.
+        if !held.isEmpty {
+            let pending = held
+            held = []
+            let offset = session.context.pointee.inputCount - pending.count
+            try withContiguousBytes(of: pending) { (bytes) throws(ParseError) in try feed(bytes, at: offset, chunk: nil) }
         }
         let status = yajl_complete_parse(session.handle)
         if status != yajl_status_ok {

@@ -45,6 +45,9 @@ public import RestKitCore
 public struct YAJLElementStreamParser: ~Copyable, ElementStreamParser {
     private var driver: YAJLDriver<JSONStreamState>
 
+    /// How many times yajl was handed input so far (for tests: see `YAJLDriver`).
+    var yajlCalls: Int { driver.yajlCalls }
+
     /// Creates a parser for the array at `keyPath` (dot-separated object keys; `nil` or
     /// `""` for a top-level array) in a document nested at most `maximumDepth` levels deep.
     ///

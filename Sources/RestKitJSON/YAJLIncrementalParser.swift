@@ -20,6 +20,9 @@ public import RestKitCore
 public struct YAJLIncrementalParser: ~Copyable {
     private var driver: YAJLDriver<YAJLState>
 
+    /// How many times yajl was handed input so far (for tests: see `YAJLDriver`).
+    var yajlCalls: Int { driver.yajlCalls }
+
     /// The most input bytes the document may have (see ``init(maximumDepth:maximumBytes:)``).
     ///
     /// ```swift
