@@ -11,7 +11,9 @@
 /// (``StreamLocationCounter``).
 ///
 /// Errors and elements are the same at every chunk size; a syntax error is the whole
-/// scanner's, at the same offset, line and column.
+/// scanner's, at the same offset, line and column. An element comes out of the append that
+/// brings its last byte: an element a chunk cuts is scanned again from its start, which waits
+/// (``RescanSchedule``) only while the new bytes cannot complete it.
 ///
 /// ```swift
 /// var scanner = JSONElementScanner(keyPath: "data.items", maximumDepth: 512, maximumElementBytes: 64 << 20, parserName: "swift")

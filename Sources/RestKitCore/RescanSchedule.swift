@@ -4,6 +4,8 @@
 /// has doubled, so tiny chunks cannot make a long string cost quadratic time: the bytes read
 /// again over a whole document stay within a constant factor of its length. An error inside
 /// such a token is found at the next scan, at the same offset a whole scan gives.
+/// ``JSONElementScanner`` also scans before a scan is due when the new bytes may complete the
+/// element it stopped in (``PendingTokenTracker``), so that waiting never keeps an element back.
 ///
 /// ```swift
 /// var schedule = RescanSchedule()
