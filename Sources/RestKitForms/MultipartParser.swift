@@ -93,6 +93,15 @@ public struct MultipartParser: Sendable {
     private var isFinished = false
     private var partCount = 0
     private var currentPart: String?
+    /// Where the last search for the end of a preamble or of a header block, which came back
+    /// empty, may resume (an input offset, with the state it was made in): no match starts
+    /// before it. Without it each `read()` after a small chunk searched the whole preamble or
+    /// header block again, quadratic in its length (16 KiB of headers in 1-byte chunks: 2 s
+    /// under the fuzzer's sanitizers).
+    private var searchResume: (state: State, offset: Int)?
+    /// Bytes the searches for boundaries and header ends have looked at (for tests: a search
+    /// must not look at the same input again and again).
+    private(set) var searchedBytes = 0
 
     /// A parser for bodies delimited by `boundary` (the `boundary` parameter of the
     /// content type, without `--`).
@@ -172,7 +181,7 @@ public struct MultipartParser: Sendable {
             return .needMoreData
         }
         // A preamble: skip to the first delimiter.
-        if let found = find(delimiter, from: position) {
+        if let found = findResuming(delimiter, from: position) {
             position = found + delimiter.count
             state = .afterBoundary
             return try read()
@@ -216,7 +225,7 @@ public struct MultipartParser: Sendable {
         let end: Int
         if starts(with: [0x0D, 0x0A], at: position) {
             end = position  // no headers at all
-        } else if let found = find([0x0D, 0x0A, 0x0D, 0x0A], from: position) {
+        } else if let found = findResuming([0x0D, 0x0A, 0x0D, 0x0A], from: position) {
             end = found + 2
         } else {
             if available > limits.maximumHeaderBytes + 2 {
@@ -284,8 +293,28 @@ public struct MultipartParser: Sendable {
         return buffer[index..<index + prefix.count].elementsEqual(prefix)
     }
 
+    /// ``find(_:from:)``, starting where the last empty search in this state left off.
+    private mutating func findResuming(_ needle: [UInt8], from start: Int) -> Int? {
+        var from = start
+        if let resume = searchResume, resume.state == state {
+            from = Swift.max(from, resume.offset - bufferOffset)
+        }
+        if let found = find(needle, from: from) {
+            searchResume = nil
+            return found
+        }
+        searchResume = (state, bufferOffset + Swift.max(from, buffer.count - needle.count + 1))
+        return nil
+    }
+
     /// The index of the first occurrence of `needle` at or after `start`.
-    private func find(_ needle: [UInt8], from start: Int) -> Int? {
+    private mutating func find(_ needle: [UInt8], from start: Int) -> Int? {
+        let found = firstIndex(of: needle, from: start)
+        searchedBytes += Swift.max(0, (found.map { $0 + needle.count } ?? buffer.count) - start)
+        return found
+    }
+
+    private func firstIndex(of needle: [UInt8], from start: Int) -> Int? {
         guard let first = needle.first, buffer.count - start >= needle.count else { return nil }
         return buffer.withUnsafeBytes { haystack -> Int? in
             needle.withUnsafeBytes { pattern -> Int? in

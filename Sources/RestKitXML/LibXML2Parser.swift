@@ -165,7 +165,7 @@ public struct LibXML2Parser: RepresentationParser {
             maximumProducedBytes: budget.overflow ? Int.max : budget.partialValue &+ (1 << 20),
             expectedBytes: input.count
         )
-        let state = SAXParseState(builder: builder, mainContext: context)
+        let state = SAXParseState(builder: builder, mainContext: context, inputIsInMemory: reader == nil)
         withExtendedLifetime(state) {
             context.pointee._private = Unmanaged.passUnretained(state).toOpaque()
             _ = xmlParseDocument(context)

@@ -16,6 +16,10 @@ final class SAXParseState {
     var firstFatal: CapturedError?
     /// Line and column of the main input when a builder limit stopped the parse.
     var stopPosition: (line: Int, column: Int)?
+    /// Whether libxml2 holds the whole input in memory (else it reads it in pieces through a
+    /// callback): then, unless it transcodes, it need never ask for more (see
+    /// ``XMLSAXHandler``'s `startDocument`).
+    let inputIsInMemory: Bool
 
     /// An error copied out of libxml2's `xmlError` (its memory is reused after the callback).
     struct CapturedError {
@@ -25,10 +29,11 @@ final class SAXParseState {
         var column: Int
     }
 
-    init(builder: XMLTreeBuilder, mainContext: xmlParserCtxtPtr) {
+    init(builder: XMLTreeBuilder, mainContext: xmlParserCtxtPtr, inputIsInMemory: Bool) {
         self.builder = .allocate(capacity: 1)
         self.builder.initialize(to: builder)
         self.mainContext = mainContext
+        self.inputIsInMemory = inputIsInMemory
     }
 
     deinit {
@@ -54,8 +59,9 @@ final class SAXParseState {
 enum XMLSAXHandler {
     /// Fills `handler` with libxml2's SAX2 defaults, then swaps in the content callbacks.
     ///
-    /// Kept from the defaults: document start/end, internal subset and entity declarations,
-    /// entity lookup; these build only the DTD part of `ctxt->myDoc`, never element nodes.
+    /// Kept from the defaults: document start (wrapped: see `startDocument`) and end, internal
+    /// subset and entity declarations, entity lookup; these build only the DTD part of
+    /// `ctxt->myDoc`, never element nodes.
     /// Dropped: comments, processing instructions, SAX1 element callbacks and the printf-style
     /// `warning`/`error` channels (errors arrive, structured, in `serror`).
     static func install(into handler: UnsafeMutablePointer<xmlSAXHandler>) {
@@ -68,6 +74,7 @@ enum XMLSAXHandler {
         handler.pointee.warning = nil
         handler.pointee.error = nil
         handler.pointee.fatalError = nil
+        handler.pointee.startDocument = startDocument
         handler.pointee.startElementNs = startElement
         handler.pointee.endElementNs = endElement
         handler.pointee.characters = characters
@@ -104,6 +111,24 @@ enum XMLSAXHandler {
 
     /// `xmlns`, the name (or prefix) of namespace declarations.
     private static let xmlns: StaticString = "xmlns"
+
+    /// Document start: libxml2's own (it makes the document that keeps the DTD's entity
+    /// declarations), then, when the whole input is in libxml2's memory buffer and is not
+    /// transcoded, no more reads. By now libxml2 has chosen the encoding (from a byte-order
+    /// mark or the XML declaration). Its memory buffer reads nothing (the read callback is a
+    /// no-op), but the parser asks it to read whenever fewer than 250 bytes lie ahead, and each
+    /// ask grows the buffer first: 90 asks, a fifth of the instructions, in a 739-byte feed.
+    /// Without a read callback the ask returns at once. A transcoded input keeps the callback:
+    /// libxml2 converts it as it asks for more.
+    private static let startDocument: startDocumentSAXFunc = { ctx in
+        xmlSAX2StartDocument(ctx)
+        guard let raw = ctx?.assumingMemoryBound(to: xmlParserCtxt.self).pointee._private,
+            Unmanaged<SAXParseState>.fromOpaque(raw)._withUnsafeGuaranteedRef({ $0.inputIsInMemory }),
+            let buffer = ctx?.assumingMemoryBound(to: xmlParserCtxt.self).pointee.input?.pointee.buf,
+            buffer.pointee.encoder == nil
+        else { return }
+        buffer.pointee.readcallback = nil
+    }
 
     /// Stops the parse from a callback (cold: only when the builder refused an event).
     private static func stop(_ ctx: UnsafeMutableRawPointer?) {
