@@ -65,7 +65,7 @@ package struct JSONElementScanner {
         // Input held over the element limit is scanned at once, so the buffer never holds
         // more than one chunk beyond it; input that may complete an element, so that the
         // element comes out of this append.
-        guard rescans.isDue(at: dropped.offset + buffer.count) || isOverLimit || !waitsQuietly(for: chunk) else { return [] }
+        guard rescans.isDue(at: dropped.offset + buffer.count) || isOverLimit || !pendingInput.readQuietly(chunk, for: .value) else { return [] }
         let elements = try scan(isFinal: false)
         let checkpoint = cursor?.checkpoint.index ?? 0
         rescans.scanned(upTo: dropped.offset + buffer.count, resumingAt: dropped.offset + checkpoint)
@@ -75,15 +75,6 @@ package struct JSONElementScanner {
         }
         dropConsumedInput()
         return elements
-    }
-
-    /// Whether `chunk` (just appended) cannot complete the element or token the last scan
-    /// stopped in; if so ``pendingInput`` has read it.
-    private mutating func waitsQuietly(for chunk: UnsafeRawBufferPointer) -> Bool {
-        var trial = pendingInput
-        guard trial.readQuietly(chunk, for: .value) else { return false }
-        pendingInput = trial
-        return true
     }
 
     /// Whether the input held reaches past where the size limit stops the scan.

@@ -25,8 +25,7 @@
 /// ```swift
 /// var tracker = PendingTokenTracker(startingAt: 0)
 /// tracker.follow(readBytes, at: 0, valueEnd: -1)        // `["abc` : inside a string
-/// var trial = tracker
-/// trial.readQuietly(nextBytes, for: .token)              // `def` → true: wait for more
+/// tracker.readQuietly(nextBytes, for: .token)            // `def` → true: wait for more
 /// ```
 package struct PendingTokenTracker {
     /// What new bytes must not do to be quiet.
@@ -87,13 +86,17 @@ package struct PendingTokenTracker {
     }
 
     /// Reads `bytes`, the input at ``position``, if every one of them is quiet, and returns
-    /// whether they were; after `false` the tracker is of no further use (read with a copy).
+    /// whether they were; after `false` the tracker is as it was.
     package mutating func readQuietly(_ bytes: UnsafeRawBufferPointer, for quietness: Quietness) -> Bool {
+        let before = self
         for byte in bytes {
             let depthBefore = depth
             let lengthensToken = lengthensToken(byte)
             read(byte)
-            guard lengthensToken || (quietness == .value && depthBefore > 0 && depth > 0) else { return false }
+            guard lengthensToken || (quietness == .value && depthBefore > 0 && depth > 0) else {
+                self = before
+                return false
+            }
         }
         position += bytes.count
         return true

@@ -122,10 +122,8 @@ enum XMLSAXHandler {
     /// libxml2 converts it as it asks for more.
     private static let startDocument: startDocumentSAXFunc = { ctx in
         xmlSAX2StartDocument(ctx)
-        guard let raw = ctx?.assumingMemoryBound(to: xmlParserCtxt.self).pointee._private,
-            Unmanaged<SAXParseState>.fromOpaque(raw)._withUnsafeGuaranteedRef({ $0.inputIsInMemory }),
-            let buffer = ctx?.assumingMemoryBound(to: xmlParserCtxt.self).pointee.input?.pointee.buf,
-            buffer.pointee.encoder == nil
+        guard let (state, context) = state(ctx), state.inputIsInMemory,
+            let buffer = context.pointee.input?.pointee.buf, buffer.pointee.encoder == nil
         else { return }
         buffer.pointee.readcallback = nil
     }

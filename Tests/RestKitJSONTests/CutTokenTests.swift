@@ -210,6 +210,17 @@ struct PendingTokenTrackerTests {
         #expect(!Self.isQuietForValue(after: "tru", "e"))
     }
 
+    @Test("bytes that are not all quiet leave the tracker as it was")
+    func failedReadChangesNothing() {
+        var tracker = PendingTokenTracker(startingAt: 0)
+        Array(#"["ab"#.utf8).withUnsafeBytes { tracker.follow($0, at: 0, valueEnd: -1) }
+        #expect(!Array(#"c", 1"#.utf8).withUnsafeBytes { tracker.readQuietly($0, for: .token) })
+        #expect(tracker.position == 4)
+        // Still inside the string: had the failed read moved it past `"`, `d` would not be quiet.
+        #expect(Array("d".utf8).withUnsafeBytes { tracker.readQuietly($0, for: .token) })
+        #expect(tracker.position == 5)
+    }
+
     @Test("after a gap nothing is quiet until a value ends; there the tracker starts afresh")
     func resynchronisation() {
         var tracker = PendingTokenTracker(startingAt: 0)
