@@ -99,6 +99,44 @@ extension Representation {
     /// `true` for `null`.
     public var isNull: Bool { kind == .null }
 
+    /// The integer when this holds one as an `Int64` (a tape's integer entry or `.int`), read
+    /// without building the value's ``content``; `nil` for anything else, doubles and number
+    /// text included (``int64Value`` reads those).
+    package var storedInteger: Int64? {
+        switch storage {
+        case .tape(let tape, let index):
+            let entry = tape.entries[index]
+            return entry.kind == .int ? entry.payload : nil
+        case .value(.int(let value)):
+            return value
+        case .value:
+            return nil
+        }
+    }
+
+    /// The tape and entry of an object on a parser's tape (not one whose repeated keys read as
+    /// arrays), for lookups that work on the tape directly (``Tape/findMembers(_:inObjectAt:into:)``).
+    package var tapeObject: (tape: Tape, index: Int)? {
+        guard case .tape(let tape, let index) = storage, tape.entries[index].kind == .object else { return nil }
+        return (tape, index)
+    }
+
+    /// The boolean when this is one, read without building the value's ``content``.
+    package var storedBool: Bool? {
+        switch storage {
+        case .tape(let tape, let index):
+            switch tape.entries[index].kind {
+            case .true: return true
+            case .false: return false
+            default: return nil
+            }
+        case .value(.bool(let value)):
+            return value
+        case .value:
+            return nil
+        }
+    }
+
     /// The string when this is a string, else `nil`.
     public var stringValue: String? {
         switch storage {

@@ -104,11 +104,35 @@ extension ObjectMapping {
             throw MappingError.cannotConvert(representation, to: Model.self, keyPath: scope.keyPath, detail: "expected an object")
         }
         scope.current = representation
-        for property in properties {
-            // Attributes report their key within this scope; relationships descend themselves.
-            let value = property.source.map { $0.value(in: representation, scope: scope) } ?? representation
-            try property.assign(value, &model, scope)
+        guard let (tape, values) = lookupPlan?.resolve(in: representation) else {
+            for property in properties {
+                try assign(property, from: representation, to: &model, scope: scope)
+            }
+            return
         }
+        // Indices, not `enumerated()`: its iterator's optional tuple, unspecialised, looked up
+        // generic metadata for every property.
+        for index in 0..<properties.count {
+            let property = properties[index]
+            let value = values[index]
+            if value >= 0 {
+                try property.assign(Representation(tape: tape, index: value), &model, scope)
+            } else if value == SourceLookupPlan.missing {
+                try property.assign(nil, &model, scope)
+            } else {
+                try assign(property, from: representation, to: &model, scope: scope)
+            }
+        }
+    }
+
+    /// Assigns one property from the value at its source in `representation`.
+    @inline(__always)
+    private func assign(
+        _ property: PropertyMapping<Model>, from representation: Representation, to model: inout Model, scope: MappingScope
+    ) throws(MappingError) {
+        // Attributes report their key within this scope; relationships descend themselves.
+        let value = property.source.map { $0.value(in: representation, scope: scope) } ?? representation
+        try property.assign(value, &model, scope)
     }
 
     // MARK: The inverse direction

@@ -32,8 +32,12 @@ public struct ObjectMapping<Model>: Sendable {
         didSet {
             readsKeys = properties.contains { $0.source != nil }
             writesMembersInOrder = Self.writesMembersInOrder(properties)
+            let plan = SourceLookupPlan(sources: properties.map(\.source))
+            lookupPlan = plan.isUseful ? plan : nil
         }
     }
+    /// Finds the values of the properties' plain-key sources with one pass per object.
+    private(set) var lookupPlan: SourceLookupPlan?
     /// Whether some property reads a key (so the value mapped must be an object).
     private(set) var readsKeys = false
     /// Whether the inverse writes each property as one member under its own key, so JSON can
@@ -131,44 +135,65 @@ public struct ObjectMapping<Model>: Sendable {
         let parsed: Result<SourceKeyPath?, MappingError> = Result { () throws(MappingError) in try sourceText.map(SourceKeyPath.init) }
         let source = (try? parsed.get()) ?? nil
         let access = PropertyAccess(destination)
-        return PropertyMapping(
-            source: source,
-            assign: { value, model, scope throws(MappingError) in
-                if case .failure(let error) = parsed { throw error }
-                let context = scope.conversionContext(for: sourceText ?? "")
-                guard let value else {
-                    if scope.options.assignsNilForMissingKeys, let null = Value.converted(fromNullIn: context) {
-                        access.set(null, in: &model)
-                    }
-                    return
-                }
-                if value.isNull, transform == nil {
-                    guard let null = Value.converted(fromNullIn: context) else {
-                        throw MappingError(.missingValue, "null for a non-optional \(Value.self)", keyPath: context.keyPath, value: value)
-                    }
-                    access.set(null, in: &model)
-                    return
-                }
-                if let transform {
-                    access.set(try transform.read(value, context), in: &model)
-                } else {
-                    access.set(try Value(representation: value, context: context), in: &model)
-                }
-            },
-            read: { model, scope throws(MappingError) in
-                let context = scope.conversionContext(for: sourceText ?? "")
-                let value = access.get(model)
-                if let transform {
-                    return try transform.write.map { write throws(MappingError) in try write(value, context) }
-                }
+        // Both directions' conversions are chosen here, once, not per value: the closures below
+        // are unspecialised generic code, which looks up the metadata of every type it names
+        // (`Transform<Value>?` here) on each call; that was a tenth of mapping a streamed tweet.
+        let convert: @Sendable (Representation, ConversionContext) throws(MappingError) -> Value
+        let write: @Sendable (Value, ConversionContext, MappingScope) throws(MappingError) -> Representation?
+        let nullConverts = transform != nil
+        if let transform {
+            convert = transform.read
+            let transformWrite = transform.write
+            write = { value, context, _ throws(MappingError) in
+                try transformWrite.map { write throws(MappingError) in try write(value, context) }
+            }
+        } else {
+            convert = { value, context throws(MappingError) in try Value(representation: value, context: context) }
+            write = { value, context, scope throws(MappingError) in
                 let representation = try value.representation(context: context)
                 // `Representation` is nil-literal convertible: spell out "no value".
                 if representation.isNull && !scope.options.writesNilAsNull { return Optional<Representation>.none }
                 return representation
+            }
+        }
+        let key = sourceText ?? ""
+        return PropertyMapping(
+            source: source,
+            assign: { value, model, scope throws(MappingError) in
+                if case .failure(let error) = parsed { throw error }
+                let context = scope.conversionContext(for: key)
+                guard let value else {
+                    if scope.options.assignsNilForMissingKeys { try assignNull(missing: true, to: access, in: &model, context) }
+                    return
+                }
+                if !nullConverts, value.isNull {
+                    try assignNull(missing: false, to: access, in: &model, context)
+                    return
+                }
+                access.set(try convert(value, context), in: &model)
+            },
+            read: { model, scope throws(MappingError) in
+                try write(access.get(model), scope.conversionContext(for: key), scope)
             },
             destination: DestinationKeyPath(keyPath: access.keyPath)
         )
     }
+}
+
+/// Sets an attribute to its type's value for `null` (`nil` for an optional); a missing key with
+/// ``MappingOptions/assignsNilForMissingKeys`` changes nothing when the type has no such value,
+/// a `null` for it is an error. Apart from the attribute closure, and never inlined into it:
+/// unspecialised generic code looks up the metadata of every type it names on entry, and
+/// `Value?` named in the closure cost that lookup on every value mapped.
+@inline(never)
+private func assignNull<Model, Value: RepresentationConvertible>(
+    missing: Bool, to access: PropertyAccess<Model, Value>, in model: inout Model, _ context: ConversionContext
+) throws(MappingError) {
+    guard let null = Value.converted(fromNullIn: context) else {
+        if missing { return }
+        throw MappingError(.missingValue, "null for a non-optional \(Value.self)", keyPath: context.keyPath, value: .null)
+    }
+    access.set(null, in: &model)
 }
 
 /// A writable key path to a convertible value, so attribute mappings can be listed in one

@@ -103,9 +103,7 @@ extension Transform where Value == Date {
     public static func dates(_ formats: [DateFormat]) -> Transform<Date> {
         Transform(
             read: { value, context throws(MappingError) in
-                var context = context
-                context.options.dateFormats = formats
-                return try Date(representation: value, context: context)
+                try Date(representation: value, formats: formats, context: context)
             },
             write: { date, context throws(MappingError) in
                 try (formats.first ?? .iso8601).representation(of: date, keyPath: context.keyPath)

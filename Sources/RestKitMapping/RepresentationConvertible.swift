@@ -63,7 +63,7 @@ extension String: RepresentationConvertible {
 extension Bool: RepresentationConvertible {
     /// Booleans; the words `true/false/yes/no/t/f/y/n` in any case, and `"1"`/`"0"`; the numbers 1 and 0.
     public init(representation: Representation, context: ConversionContext) throws(MappingError) {
-        if let flag = representation.boolValue {
+        if let flag = representation.storedBool {
             self = flag
             return
         }
@@ -96,6 +96,11 @@ extension Representation {
 /// Integers convert only when exact: `3`, `3.0` and `"3"` become 3; `3.5` and `"3.5"` are errors.
 extension RepresentationConvertible where Self: FixedWidthInteger {
     public init(representation: Representation, context: ConversionContext) throws(MappingError) {
+        // The common case, an integer that fits, without building the value's content.
+        if let value = representation.storedInteger, let exact = Self(exactly: value) {
+            self = exact
+            return
+        }
         let number = representation.numericContent
         let exact: Self? = switch number?.content {
         case .int(let value): Self(exactly: value)
@@ -183,13 +188,19 @@ extension URL: RepresentationConvertible {
 extension Date: RepresentationConvertible {
     /// The first of ``MappingOptions/dateFormats`` that reads the value.
     public init(representation: Representation, context: ConversionContext) throws(MappingError) {
-        for format in context.options.dateFormats {
+        try self.init(representation: representation, formats: context.options.dateFormats, context: context)
+    }
+
+    /// The first of `formats` that reads the value (``Transform/dates(_:)``: without changing
+    /// the context's options, which would copy them for every value).
+    init(representation: Representation, formats: [DateFormat], context: ConversionContext) throws(MappingError) {
+        for format in formats {
             if let date = format.date(from: representation) {
                 self = date
                 return
             }
         }
-        let tried = context.options.dateFormats.map(\.description).joined(separator: ", ")
+        let tried = formats.map(\.description).joined(separator: ", ")
         throw MappingError.cannotConvert(representation, to: Date.self, keyPath: context.keyPath, detail: "tried \(tried)")
     }
 
