@@ -245,7 +245,7 @@ enum XMLSAXHandler {
         let message = error.pointee.message.map { String(cString: $0) } ?? "libxml2 error \(error.pointee.code)"
         let captured = SAXParseState.CapturedError(
             code: error.pointee.code,
-            message: message.trimmingXMLWhitespace(),
+            message: message.firstLineOfLibXML2Message(),
             line: Int(error.pointee.line),
             column: Int(error.pointee.int2)
         )
@@ -254,6 +254,17 @@ enum XMLSAXHandler {
 }
 
 extension String {
+    /// The diagnostic of a libxml2 message: its first line, trimmed. Some messages go on to
+    /// quote the input (`Comment not terminated \n<!--…`, `CData section not finished\n…`), and
+    /// whether they do depends on how much of the input libxml2 had read, so a document read in
+    /// pieces and the same document in one buffer got different reasons; the quote adds nothing
+    /// the error's line and column do not say.
+    func firstLineOfLibXML2Message() -> String {
+        let body = Substring(self).utf8.drop(while: XMLTreeBuilder.isXMLWhitespace)
+        let line = body.prefix { $0 != UInt8(ascii: "\n") && $0 != UInt8(ascii: "\r") }
+        return String(Substring(line)).trimmingXMLWhitespace()
+    }
+
     /// Without leading and trailing spaces, tabs and newlines (libxml2 messages end in `\n`).
     func trimmingXMLWhitespace() -> String {
         var bytes = Substring(self).utf8

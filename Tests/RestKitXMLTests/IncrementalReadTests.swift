@@ -61,6 +61,13 @@ import Testing
             ("an error in a long attribute", "<d a=\"\(longValue)<\"/>"),
             ("CDATA across pieces", "<d><![CDATA[\(longValue)]]></d>"),
             ("a comment across pieces", "<d><!--\(longValue)--><e/></d>"),
+            // libxml2 quotes the start of an unterminated comment in its message, or not,
+            // depending on how much of it it has read (found by the xml-libxml2 fuzz target).
+            ("an unterminated comment (truncated)", "<d><!--\(longValue)"),
+            ("an unterminated short comment after a piece end (truncated)", "<d>" + String(repeating: "<i>text</i>", count: 1000) + "<!-- a <e/>\n\t<v/>"),
+            ("an unterminated comment in the first piece (truncated)", "<d><!--\n\t<v o=\"1\"/>\n" + String(repeating: "<i>text</i>", count: 800)),
+            ("an unterminated comment with CR LF lines (truncated)", "<d>\r\n<!--" + String(repeating: "\r\n\t\t<val o=\"1fc016\" v=\"55\"/>", count: 200)),
+            ("an unterminated CDATA section with CR LF lines (truncated)", "<d>\r\n<![CDATA[" + String(repeating: "\r\n\t\t<val o=\"1fc016\" v=\"55\"/>", count: 200)),
         ]
         cases.append(("ISO-8859-1", "<?xml version=\"1.0\" encoding=\"ISO-8859-1\"?><d a=\"x\">y</d>"))
         var result = cases.map { ($0.0, Array($0.1.utf8)) }
@@ -71,6 +78,18 @@ import Testing
         result.append(("an error after several pieces of ISO-8859-1", latin1))
         let utf16 = "<d a=\"\(accented)\">\(longValue)</d>"
         result.append(("UTF-16 with a byte-order mark", [0xFF, 0xFE] + utf16.utf16.flatMap { [UInt8($0 & 0xFF), UInt8($0 >> 8)] }))
+        // The shape of an xml-libxml2 fuzz finding (4,003 bytes, its text made x's): an
+        // unterminated comment, LF lines then CR LF lines, running three bytes past the first
+        // piece. Read in pieces, libxml2 quoted the comment's start in its message; from one
+        // buffer it did not.
+        let x = { (count: Int) in String(repeating: "x", count: count) }
+        let indent = "\n" + String(repeating: " ", count: 20)
+        var comment = "<d>" + String(repeating: " ", count: 2162) + "<!--  " + x(30)
+        for words in [[16, 78, 14], [6, 77, 14], [8, 14], [9, 76, 14], [15, 14], [24, 84, 14], [19, 90, 14], [44]] {
+            comment += indent + words.map(x).joined(separator: " ")
+        }
+        comment += "\n        " + x(4) + String(repeating: "\r\n\t\t\t\t\t" + x(4) + " " + x(10) + " " + x(8), count: 32) + "\r\n" + x(2)
+        result.append(("an unterminated comment of LF and CR LF lines past the first piece (truncated)", Array(comment.utf8)))
         result.append(("invalid UTF-8 after a piece end", Array("<d>\(longValue)".utf8) + [0xC3, 0x28] + Array("</d>".utf8)))
         return result
     }()
