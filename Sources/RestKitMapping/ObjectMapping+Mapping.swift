@@ -110,8 +110,8 @@ extension ObjectMapping {
             }
             return
         }
-        // Indices, not `enumerated()`: its iterator's optional tuple, unspecialised, looked up
-        // generic metadata for every property.
+        // A count range, not `enumerated()` or `indices`: unspecialised, those went through
+        // protocol witnesses and generic metadata lookups for every property.
         for index in 0..<properties.count {
             let property = properties[index]
             let value = values[index]
