@@ -260,16 +260,9 @@ extension String {
     /// pieces and the same document in one buffer got different reasons; the quote adds nothing
     /// the error's line and column do not say.
     func firstLineOfLibXML2Message() -> String {
-        let body = Substring(self).utf8.drop(while: XMLTreeBuilder.isXMLWhitespace)
-        let line = body.prefix { $0 != UInt8(ascii: "\n") && $0 != UInt8(ascii: "\r") }
-        return String(Substring(line)).trimmingXMLWhitespace()
-    }
-
-    /// Without leading and trailing spaces, tabs and newlines (libxml2 messages end in `\n`).
-    func trimmingXMLWhitespace() -> String {
-        var bytes = Substring(self).utf8
-        while let first = bytes.first, XMLTreeBuilder.isXMLWhitespace(first) { bytes = bytes.dropFirst() }
-        while let last = bytes.last, XMLTreeBuilder.isXMLWhitespace(last) { bytes = bytes.dropLast() }
-        return String(Substring(bytes))
+        var line = Substring(self).utf8.drop(while: XMLTreeBuilder.isXMLWhitespace)
+        line = line.prefix { $0 != UInt8(ascii: "\n") && $0 != UInt8(ascii: "\r") }
+        while let last = line.last, XMLTreeBuilder.isXMLWhitespace(last) { line = line.dropLast() }
+        return String(Substring(line))
     }
 }
