@@ -79,10 +79,11 @@ public struct LibXML2Parser: RepresentationParser {
     /// is a third of the memory a parse touches (xmark's 3.5 MB: about 2,100 page faults a parse
     /// become 1,300). Read in pieces, an attribute value that crosses the end of a piece leaves
     /// libxml2's fast path, which costs more than the copy on small documents with long values
-    /// (an SVG of path data: 40 % slower). Both ways give the same values and the same errors
-    /// (type, reason, line and column; for input libxml2 transcodes, such as ISO-8859-1 or
-    /// UTF-16, an error's byte offset is libxml2's count of bytes consumed, which depends on how
-    /// much it had read). 1 MiB by default.
+    /// (an SVG of path data: 40 % slower). Both ways give the same values and the same errors:
+    /// a document that fails read in pieces is parsed once more from one buffer, and that
+    /// parse's error is the one thrown (libxml2 reports some errors with another text or position
+    /// when a fast path of its meets the end of what it has read: see `parse(_:)`). 1 MiB by
+    /// default.
     ///
     /// ```swift
     /// // Documents of path-heavy SVG up to 8 MiB are parsed from one buffer.
@@ -128,12 +129,32 @@ public struct LibXML2Parser: RepresentationParser {
         guard input.count < Int(Int32.max) else {
             throw ParseError(.sizeLimitExceeded, "input larger than 2 GiB", at: nil, parser: name)
         }
-        // Large inputs are read through a callback (see `incrementalReadThreshold`); the reader,
-        // made only for them, outlives the context, which the `defer` below frees first.
+        guard input.count > incrementalReadThreshold else {
+            return try parse(input, base: base, inPieces: false)
+        }
+        do {
+            return try parse(input, base: base, inPieces: true)
+        } catch {
+            // libxml2's fast paths for text, comments and attribute values look a byte past a
+            // CR before reading more input; a line break split between two pieces sends them to
+            // the slow paths, which report some errors with another text and position (a
+            // comment holding `--`: "Double hyphen within comment" at the `--`, or "Comment must
+            // not contain '--'" after it, or "Comment not terminated" when the `--` ends the
+            // document; found by the xml-libxml2 fuzz target), and an error's byte offset in
+            // input libxml2 transcodes is its count of bytes consumed, which depends on how much
+            // it had read. So an error is always the one a parse from one buffer gives. Only a
+            // failing document pays for the second parse.
+            return try parse(input, base: base, inPieces: false)
+        }
+    }
+
+    /// Parses `input` from one buffer or through the read callback.
+    private func parse(_ input: UnsafeRawBufferPointer, base: UnsafeRawPointer, inPieces: Bool) throws -> Representation {
+        // Read in pieces, the reader outlives the context, which the `defer` below frees first.
         var reader: UnsafeMutablePointer<InputReader>?
         defer { reader?.deallocate() }
         let created: xmlParserCtxtPtr?
-        if input.count > incrementalReadThreshold {
+        if inPieces {
             let pieces = UnsafeMutablePointer<InputReader>.allocate(capacity: 1)
             pieces.initialize(to: InputReader(base: base, count: input.count))
             reader = pieces
