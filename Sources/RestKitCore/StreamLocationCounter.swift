@@ -1,3 +1,4 @@
+internal import CByteScan
 #if canImport(Glibc)
 import Glibc
 #elseif canImport(Musl)
@@ -10,9 +11,9 @@ import Darwin
 /// chunk by chunk as input goes by (the yajl driver, ``JSONElementScanner``), so an error anywhere can still be reported with the
 /// same ``SourceLocation`` a whole-document parser gives.
 ///
-/// The cost is one pass over each chunk after it is parsed: newlines are found with
-/// `memchr`-like scanning and columns are counted eight bytes at a time (a column is a
-/// Unicode scalar, so UTF-8 continuation bytes are not counted).
+/// The cost is one pass over each chunk after it is parsed: newlines are found with `memchr`
+/// and columns are counted sixteen bytes at a time (a column is a Unicode scalar, so UTF-8
+/// continuation bytes are not counted).
 ///
 /// ```swift
 /// var counter = StreamLocationCounter()
@@ -90,31 +91,10 @@ package struct StreamLocationCounter {
         return (line, sawNewline ? 1 + scalars : column + scalars)
     }
 
-    /// Bytes that are not UTF-8 continuation bytes (`10xxxxxx`), eight at a time: each byte
-    /// lane of an accumulator counts the continuation bytes in its lane for up to 255 words,
-    /// then the lanes are summed (x86-64's baseline has no `popcnt`, and a bit count per word
-    /// cost more than the rest of the loop).
+    /// Bytes that are not UTF-8 continuation bytes (`10xxxxxx`), counted many at a time
+    /// (`CByteScan`: sixteen bytes at a time with SSE2).
     static func scalarCount(_ bytes: UnsafeBufferPointer<UInt8>) -> Int {
         guard let base = bytes.baseAddress else { return 0 }
-        var continuations = 0
-        var index = 0
-        while index &+ 8 <= bytes.count {
-            let words = min((bytes.count &- index) / 8, 255)
-            var lanes: UInt64 = 0
-            for _ in 0..<words {
-                let word = UnsafeRawPointer(base + index).loadUnaligned(as: UInt64.self)
-                // bit 7 set and bit 6 clear, per byte: 1 in that byte's lane
-                lanes &+= (word & ~(word << 1) & 0x8080_8080_8080_8080) >> 7
-                index &+= 8
-            }
-            // Four 16-bit lanes of at most 510 each, then their sum in the top 16 bits.
-            let pairs = (lanes & 0x00FF_00FF_00FF_00FF) &+ (lanes >> 8 & 0x00FF_00FF_00FF_00FF)
-            continuations &+= Int(truncatingIfNeeded: (pairs &* 0x0001_0001_0001_0001) >> 48)
-        }
-        while index < bytes.count {
-            if base[index] & 0xC0 == 0x80 { continuations &+= 1 }
-            index &+= 1
-        }
-        return bytes.count - continuations
+        return bytes.count - restkit_utf8_continuation_count(base, 0, bytes.count)
     }
 }

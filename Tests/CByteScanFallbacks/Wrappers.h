@@ -15,4 +15,7 @@
     } \
     size_t prefix##utf8_first_invalid(const uint8_t *bytes, size_t count, int *cutByEnd) { \
         return restkit_utf8_first_invalid(bytes, count, cutByEnd); \
+    } \
+    size_t prefix##utf8_continuation_count(const uint8_t *base, size_t index, size_t end) { \
+        return restkit_utf8_continuation_count(base, index, end); \
     }

@@ -15,10 +15,10 @@ struct ByteScanFallbackTests {
     ]
     private static let fillers: [UInt8] = [0x20, 0x61, 0x37, 0xE6]
 
-    /// One answer of one path for `bytes` from `start`: the five functions' results, and
+    /// One answer of one path for `bytes` from `start`: the six functions' results, and
     /// whether the string scan saw a non-ASCII byte.
     private struct Answers: Equatable {
-        var whitespaceEnd, stringStop, digitsEnd, asciiEnd, firstInvalidUTF8: Int
+        var whitespaceEnd, stringStop, digitsEnd, asciiEnd, firstInvalidUTF8, continuationBytes: Int
         var sawNonASCII, invalidUTF8IsCutByEnd: Bool
     }
 
@@ -27,20 +27,21 @@ struct ByteScanFallbackTests {
         string: @Sendable (UnsafePointer<UInt8>?, Int, Int, UnsafeMutablePointer<UInt32>?) -> Int,
         digits: @Sendable (UnsafePointer<UInt8>?, Int, Int) -> Int,
         ascii: @Sendable (UnsafePointer<UInt8>?, Int, Int) -> Int,
-        utf8: @Sendable (UnsafePointer<UInt8>?, Int, UnsafeMutablePointer<Int32>?) -> Int
+        utf8: @Sendable (UnsafePointer<UInt8>?, Int, UnsafeMutablePointer<Int32>?) -> Int,
+        continuations: @Sendable (UnsafePointer<UInt8>?, Int, Int) -> Int
     )
 
     private static let native: Functions = (
         restkit_native_skip_json_whitespace, restkit_native_json_string_stop, restkit_native_skip_digits,
-        restkit_native_skip_ascii, restkit_native_utf8_first_invalid
+        restkit_native_skip_ascii, restkit_native_utf8_first_invalid, restkit_native_utf8_continuation_count
     )
     private static let words: Functions = (
         restkit_words_skip_json_whitespace, restkit_words_json_string_stop, restkit_words_skip_digits,
-        restkit_words_skip_ascii, restkit_words_utf8_first_invalid
+        restkit_words_skip_ascii, restkit_words_utf8_first_invalid, restkit_words_utf8_continuation_count
     )
     private static let bytes: Functions = (
         restkit_bytes_skip_json_whitespace, restkit_bytes_json_string_stop, restkit_bytes_skip_digits,
-        restkit_bytes_skip_ascii, restkit_bytes_utf8_first_invalid
+        restkit_bytes_skip_ascii, restkit_bytes_utf8_first_invalid, restkit_bytes_utf8_continuation_count
     )
 
     private func answers(_ functions: Functions, _ input: [UInt8], from start: Int) -> Answers {
@@ -53,7 +54,8 @@ struct ByteScanFallbackTests {
             return Answers(
                 whitespaceEnd: functions.whitespace(base, start, buffer.count), stringStop: stop,
                 digitsEnd: functions.digits(base, start, buffer.count), asciiEnd: functions.ascii(base, start, buffer.count),
-                firstInvalidUTF8: invalid, sawNonASCII: nonASCII != 0, invalidUTF8IsCutByEnd: cutByEnd != 0
+                firstInvalidUTF8: invalid, continuationBytes: functions.continuations(base, start, buffer.count),
+                sawNonASCII: nonASCII != 0, invalidUTF8IsCutByEnd: cutByEnd != 0
             )
         }
     }

@@ -21,8 +21,9 @@ struct StreamLocationCounterTests {
         }
     }
 
-    /// Lengths around the word size and around the 255-word flush of the lane accumulator.
-    @Test(arguments: [0, 1, 7, 8, 9, 15, 16, 17, 2039, 2040, 2041, 2047, 2048, 4081, 10_000])
+    /// Lengths around the word and vector sizes and around the flush of the lane accumulator
+    /// (255 words of 8 bytes, 255 blocks of 16).
+    @Test(arguments: [0, 1, 7, 8, 9, 15, 16, 17, 2039, 2040, 2041, 2047, 2048, 4079, 4080, 4081, 4096, 8160, 8161, 10_000])
     func scalarCountIsExact(length: Int) {
         for seed in 1...4 as ClosedRange<UInt64> {
             var input = Self.bytes(count: length, seed: seed)

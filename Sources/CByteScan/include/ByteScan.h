@@ -178,6 +178,48 @@ static inline size_t restkit_skip_digits(const uint8_t *base, size_t index, size
     return index;
 }
 
+/// How many bytes in [index, end) are UTF-8 continuation bytes (`10xxxxxx`): sixteen at a time
+/// with SSE2, each byte lane of an accumulator counting its lane for up to 255 blocks before
+/// `psadbw` sums the lanes; eight at a time in a word elsewhere, the lanes summed the same way.
+static inline size_t restkit_utf8_continuation_count(const uint8_t *base, size_t index, size_t end) {
+    size_t count = 0;
+#if defined(__SSE2__)
+    // As signed bytes, 0x80...0xBF are -128...-65: the continuation bytes are those below -64.
+    const __m128i below = _mm_set1_epi8(-64);
+    const __m128i zero = _mm_setzero_si128();
+    while (end - index >= 16) {
+        size_t blocks = (end - index) / 16;
+        if (blocks > 255) blocks = 255;
+        __m128i lanes = zero;
+        for (size_t block = 0; block < blocks; block++) {
+            __m128i bytes = _mm_loadu_si128((const __m128i *)(base + index));
+            lanes = _mm_sub_epi8(lanes, _mm_cmplt_epi8(bytes, below));
+            index += 16;
+        }
+        __m128i sums = _mm_sad_epu8(lanes, zero);
+        count += (size_t)_mm_cvtsi128_si32(sums) + (size_t)_mm_cvtsi128_si32(_mm_srli_si128(sums, 8));
+    }
+#elif defined(RESTKIT_BYTE_SCAN_WORDS)
+    while (end - index >= 8) {
+        size_t words = (end - index) / 8;
+        if (words > 255) words = 255;
+        uint64_t lanes = 0;
+        for (size_t word = 0; word < words; word++) {
+            uint64_t bytes = restkit_load_word(base + index);
+            lanes += (bytes & ~(bytes << 1) & restkit_high_bits) >> 7;
+            index += 8;
+        }
+        uint64_t pairs = (lanes & 0x00FF00FF00FF00FFULL) + (lanes >> 8 & 0x00FF00FF00FF00FFULL);
+        count += (size_t)((pairs * 0x0001000100010001ULL) >> 48);
+    }
+#endif
+    while (index < end) {
+        if ((base[index] & 0xC0) == 0x80) count += 1;
+        index += 1;
+    }
+    return count;
+}
+
 /// Returns `index` after setting `*cutByEnd`.
 static inline size_t restkit_utf8_stop(size_t index, int *cutByEnd, int isCutByEnd) {
     *cutByEnd = isCutByEnd;

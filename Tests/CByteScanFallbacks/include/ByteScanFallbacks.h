@@ -13,7 +13,8 @@
     size_t prefix##json_string_stop(const uint8_t *base, size_t index, size_t end, uint32_t *nonASCII); \
     size_t prefix##skip_digits(const uint8_t *base, size_t index, size_t end); \
     size_t prefix##skip_ascii(const uint8_t *base, size_t index, size_t end); \
-    size_t prefix##utf8_first_invalid(const uint8_t *bytes, size_t count, int *cutByEnd);
+    size_t prefix##utf8_first_invalid(const uint8_t *bytes, size_t count, int *cutByEnd); \
+    size_t prefix##utf8_continuation_count(const uint8_t *base, size_t index, size_t end);
 
 RESTKIT_BYTE_SCAN_DECLARE(restkit_native_)
 RESTKIT_BYTE_SCAN_DECLARE(restkit_words_)
