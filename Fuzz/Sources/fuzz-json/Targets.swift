@@ -33,6 +33,7 @@ let jsonTargets: [FuzzTarget] = [
     FuzzTarget(
         name: "json-roundtrip", summary: "parse → write → parse is the identity; writing twice gives the same bytes",
         dictionary: "json", seeds: { jsonSeeds }, check: checkRoundTrip),
+    mappingTarget,
 ]
 
 // MARK: - Crash-only targets
