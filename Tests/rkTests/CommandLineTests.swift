@@ -22,8 +22,20 @@ struct CommandLineTests {
         return candidates.first { FileManager.default.isExecutableFile(atPath: $0.path) }
     }
 
-    static func run(_ arguments: [String], stdin: [UInt8] = [], environment: [String: String] = [:]) throws -> Outcome {
+    /// Runs `rk` with `arguments`, `stdin` on its standard input, and waits for it on a GCD
+    /// thread: a test that waited on the Swift concurrency threads themselves would hold one of
+    /// them (two on a 2-core machine) for as long as the child runs, and every other test's
+    /// tasks, an in-process server's included, would wait behind it.
+    static func run(_ arguments: [String], stdin: [UInt8] = [], environment: [String: String] = [:]) async throws -> Outcome {
         let binary: URL = try #require(executable, "the rk binary is not built")
+        return try await withCheckedThrowingContinuation { continuation in
+            DispatchQueue.global().async {
+                continuation.resume(with: Result { try runBlocking(binary, arguments, stdin: stdin, environment: environment) })
+            }
+        }
+    }
+
+    private static func runBlocking(_ binary: URL, _ arguments: [String], stdin: [UInt8], environment: [String: String]) throws -> Outcome {
         let process = Process()
         process.executableURL = binary
         process.arguments = arguments
@@ -48,16 +60,6 @@ struct CommandLineTests {
                        elapsed: ContinuousClock.now - start)
     }
 
-    /// ``run(_:stdin:)`` on a GCD thread, so a test's in-process server keeps the Swift
-    /// concurrency threads while the child runs.
-    static func runDetached(_ arguments: [String], stdin: [UInt8] = []) async throws -> Outcome {
-        try await withCheckedThrowingContinuation { continuation in
-            DispatchQueue.global().async {
-                continuation.resume(with: Result { try run(arguments, stdin: stdin) })
-            }
-        }
-    }
-
     static func temporaryFile(_ name: String, _ contents: String) throws -> URL {
         let directory = FileManager.default.temporaryDirectory.appendingPathComponent("rk-tests-\(UUID().uuidString)")
         try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
@@ -66,58 +68,58 @@ struct CommandLineTests {
         return url
     }
 
-    @Test func parsesAFileToCompactJSON() throws {
+    @Test func parsesAFileToCompactJSON() async throws {
         let file = try Self.temporaryFile("user.json", "{ \"id\": 1,\n \"tags\": [\"a\", true, null] }")
-        let outcome = try Self.run(["parse", file.path])
+        let outcome = try await Self.run(["parse", file.path])
         #expect(outcome.status == 0)
         #expect(outcome.stdout == "{\"id\":1,\"tags\":[\"a\",true,null]}\n")
         #expect(outcome.stderr.isEmpty)
     }
 
-    @Test func prettyOutput() throws {
-        let outcome = try Self.run(["parse", "--pretty", "--type", "application/json", "-"], stdin: Array("[1]".utf8))
+    @Test func prettyOutput() async throws {
+        let outcome = try await Self.run(["parse", "--pretty", "--type", "application/json", "-"], stdin: Array("[1]".utf8))
         #expect(outcome.status == 0)
         #expect(outcome.stdout == "[\n  1\n]\n")
     }
 
     @Test(arguments: ["yajl", "jansson"])
-    func forcesAParserByName(parser: String) throws {
-        let outcome = try Self.run(["parse", "--parser", parser, "-"], stdin: Array(#"{"a": 1.5}"#.utf8))
+    func forcesAParserByName(parser: String) async throws {
+        let outcome = try await Self.run(["parse", "--parser", parser, "-"], stdin: Array(#"{"a": 1.5}"#.utf8))
         #expect(outcome.status == 0)
         #expect(outcome.stdout == "{\"a\":1.5}\n")
     }
 
-    @Test func malformedInputExitsOneWithPathLineAndColumn() throws {
+    @Test func malformedInputExitsOneWithPathLineAndColumn() async throws {
         let file = try Self.temporaryFile("bad.json", "{\n  \"a\": [1,\n")
-        let outcome = try Self.run(["parse", file.path])
+        let outcome = try await Self.run(["parse", file.path])
         #expect(outcome.status == 1)
         #expect(outcome.stdout.isEmpty)
         #expect(outcome.stderr.hasPrefix("rk: error: \(file.path):3:1: "), "\(outcome.stderr)")
         #expect(outcome.stderr.filter { $0 == "\n" }.count == 1)
     }
 
-    @Test func malformedStandardInputIsNamedStdin() throws {
-        let outcome = try Self.run(["parse", "-"], stdin: Array("[1, }".utf8))
+    @Test func malformedStandardInputIsNamedStdin() async throws {
+        let outcome = try await Self.run(["parse", "-"], stdin: Array("[1, }".utf8))
         #expect(outcome.status == 1)
         #expect(outcome.stderr.hasPrefix("rk: error: <stdin>:1:"), "\(outcome.stderr)")
     }
 
-    @Test func usageErrorsExitTwo() throws {
+    @Test func usageErrorsExitTwo() async throws {
         for arguments in [["parse", "--bogus"], ["parse", "--parser", "nope", "-"], ["parse", "--type", "not a type", "-"],
                           ["convert", "-"], ["convert", "--to", "text/csv", "-"], ["frobnicate"]] {
-            let outcome = try Self.run(arguments, stdin: Array("[1]".utf8))
+            let outcome = try await Self.run(arguments, stdin: Array("[1]".utf8))
             #expect(outcome.status == 2, "\(arguments): \(outcome.stderr)")
             #expect(!outcome.stderr.isEmpty)
         }
     }
 
-    @Test func missingFileExitsOne() throws {
-        let outcome = try Self.run(["parse", "/nonexistent/dir/file.json"])
+    @Test func missingFileExitsOne() async throws {
+        let outcome = try await Self.run(["parse", "/nonexistent/dir/file.json"])
         #expect(outcome.status == 1)
         #expect(outcome.stderr.hasPrefix("rk: error: /nonexistent/dir/file.json"))
     }
 
-    @Test func hostileInputNeverKillsTheProcess() throws {
+    @Test func hostileInputNeverKillsTheProcess() async throws {
         let inputs: [[UInt8]] = [
             Array(String(repeating: "[", count: 100_000).utf8),
             Array(String(repeating: "<a>", count: 100_000).utf8),
@@ -127,7 +129,7 @@ struct CommandLineTests {
         ]
         for input in inputs {
             for type in ["application/json", "application/xml"] {
-                let outcome = try Self.run(["parse", "--type", type, "-"], stdin: input)
+                let outcome = try await Self.run(["parse", "--type", type, "-"], stdin: input)
                 #expect(!outcome.terminatedBySignal)
                 #expect(outcome.status == 1, "\(type) \(input.prefix(8)): \(outcome.stderr)")
                 #expect(outcome.stderr.hasPrefix("rk: error: <stdin>"))
@@ -135,18 +137,18 @@ struct CommandLineTests {
         }
     }
 
-    @Test func convertsJSONToXMLAndBack() throws {
+    @Test func convertsJSONToXMLAndBack() async throws {
         let json = #"{"user":{"name":"Blake","id":"31337"}}"#
-        let toXML = try Self.run(["convert", "--to", "application/xml", "--type", "application/json", "-"], stdin: Array(json.utf8))
+        let toXML = try await Self.run(["convert", "--to", "application/xml", "--type", "application/json", "-"], stdin: Array(json.utf8))
         #expect(toXML.status == 0, "\(toXML.stderr)")
         #expect(toXML.stdout.contains("<name>Blake</name>"))
-        let back = try Self.run(["convert", "--to", "application/json", "--type", "application/xml", "-"], stdin: Array(toXML.stdout.utf8))
+        let back = try await Self.run(["convert", "--to", "application/json", "--type", "application/xml", "-"], stdin: Array(toXML.stdout.utf8))
         #expect(back.status == 0, "\(back.stderr)")
         #expect(back.stdout == json + "\n")
     }
 
-    @Test func listsParsers() throws {
-        let outcome = try Self.run(["parsers"])
+    @Test func listsParsers() async throws {
+        let outcome = try await Self.run(["parsers"])
         #expect(outcome.status == 0)
         for expected in ["application/json", "yajl", "jansson", "application/xml", "libxml2", "*/*+json", "*/*+xml"] {
             #expect(outcome.stdout.contains(expected), "missing \(expected)")
@@ -154,8 +156,8 @@ struct CommandLineTests {
     }
 
     @Test("rk --help shows an example of every subcommand, and how to get shell completion")
-    func helpListsAnExamplePerSubcommand() throws {
-        let help = try Self.run(["--help"])
+    func helpListsAnExamplePerSubcommand() async throws {
+        let help = try await Self.run(["--help"])
         #expect(help.status == 0)
         for subcommand in ["parse", "convert", "parsers", "form", "get", "post", "seed", "query"] {
             #expect(help.stdout.contains("\n  rk \(subcommand)"), "no example of rk \(subcommand):\n\(help.stdout)")
@@ -164,8 +166,8 @@ struct CommandLineTests {
     }
 
     @Test("rk generates completion scripts naming every subcommand", arguments: ["bash", "zsh", "fish"])
-    func completionScripts(shell: String) throws {
-        let script = try Self.run(["--generate-completion-script", shell])
+    func completionScripts(shell: String) async throws {
+        let script = try await Self.run(["--generate-completion-script", shell])
         #expect(script.status == 0, "\(script.stderr)")
         for subcommand in ["parse", "convert", "form", "get", "post", "seed", "query"] {
             #expect(script.stdout.contains(subcommand), "\(shell): no \(subcommand)")

@@ -8,7 +8,7 @@ struct FormCommandTests {
         stderr.split(separator: "\n").first { $0.hasPrefix(name + ": ") }.map { String($0.dropFirst(name.count + 2)) }
     }
 
-    @Test func multipartBodyRoundTripsThroughParse() throws {
+    @Test func multipartBodyRoundTripsThroughParse() async throws {
         let directory = FileManager.default.temporaryDirectory.appendingPathComponent("rk-form-\(UUID().uuidString)")
         try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
         defer { try? FileManager.default.removeItem(at: directory) }
@@ -16,14 +16,14 @@ struct FormCommandTests {
         try Data("hello, multipart\n".utf8).write(to: file)
         let body = directory.appendingPathComponent("body.bin")
 
-        let written = try CommandLineTests.run(["form", "-F", "name=Blake", "-F", "doc=@\(file.path);filename=résumé.txt", "-o", body.path])
+        let written = try await CommandLineTests.run(["form", "-F", "name=Blake", "-F", "doc=@\(file.path);filename=résumé.txt", "-o", body.path])
         #expect(written.status == 0, "\(written.stderr)")
         let contentType = try #require(Self.header("Content-Type", in: written.stderr))
         #expect(contentType.hasPrefix("multipart/form-data; boundary="))
         let length = try #require(Self.header("Content-Length", in: written.stderr).flatMap { Int($0) })
         #expect(length == (try Data(contentsOf: body)).count)
 
-        let parsed = try CommandLineTests.run(["form", "--parse", "--type", contentType, body.path])
+        let parsed = try await CommandLineTests.run(["form", "--parse", "--type", contentType, body.path])
         #expect(parsed.status == 0, "\(parsed.stderr)")
         let lines = parsed.stdout.split(separator: "\n")
         #expect(lines.count == 2)
@@ -31,28 +31,28 @@ struct FormCommandTests {
         #expect(lines.last?.contains(#""filename":"résumé.txt","content_type":"text/plain","size":17"#) == true, "\(parsed.stdout)")
     }
 
-    @Test func urlEncodedBody() throws {
-        let outcome = try CommandLineTests.run(["form", "--urlencoded", "-F", "user[name]=Blake", "-F", "tags[]=a", "-F", "tags[]=b", "-F", "q=¡niño!"])
+    @Test func urlEncodedBody() async throws {
+        let outcome = try await CommandLineTests.run(["form", "--urlencoded", "-F", "user[name]=Blake", "-F", "tags[]=a", "-F", "tags[]=b", "-F", "q=¡niño!"])
         #expect(outcome.status == 0)
         #expect(outcome.stdout == "user[name]=Blake&tags[]=a&tags[]=b&q=%C2%A1ni%C3%B1o%21")
         #expect(Self.header("Content-Type", in: outcome.stderr) == "application/x-www-form-urlencoded")
         #expect(Self.header("Content-Length", in: outcome.stderr) == "55")
-        let parsed = try CommandLineTests.run(["form", "--parse", "--type", "application/x-www-form-urlencoded", "-"], stdin: Array(outcome.stdout.utf8))
+        let parsed = try await CommandLineTests.run(["form", "--parse", "--type", "application/x-www-form-urlencoded", "-"], stdin: Array(outcome.stdout.utf8))
         #expect(parsed.stdout == #"{"user":{"name":"Blake"},"tags":["a","b"],"q":"¡niño!"}"# + "\n")
     }
 
-    @Test func urlEncodedFieldsKeepTheirOrder() throws {
-        let rows = try CommandLineTests.run(["form", "--urlencoded", "-F", "a[][x]=1", "-F", "a[][y]=2", "-F", "a[][x]=3", "-F", "a[][y]=4"])
+    @Test func urlEncodedFieldsKeepTheirOrder() async throws {
+        let rows = try await CommandLineTests.run(["form", "--urlencoded", "-F", "a[][x]=1", "-F", "a[][y]=2", "-F", "a[][x]=3", "-F", "a[][y]=4"])
         #expect(rows.status == 0, "\(rows.stderr)")
         #expect(rows.stdout == "a[][x]=1&a[][y]=2&a[][x]=3&a[][y]=4")
-        let parsed = try CommandLineTests.run(["form", "--parse", "--type", "application/x-www-form-urlencoded", "-"], stdin: Array(rows.stdout.utf8))
+        let parsed = try await CommandLineTests.run(["form", "--parse", "--type", "application/x-www-form-urlencoded", "-"], stdin: Array(rows.stdout.utf8))
         #expect(parsed.stdout == #"{"a":[{"x":"1","y":"2"},{"x":"3","y":"4"}]}"# + "\n")
 
-        let repeated = try CommandLineTests.run(["form", "--urlencoded", "-F", "k=1", "-F", "j=2", "-F", "k=3"])
+        let repeated = try await CommandLineTests.run(["form", "--urlencoded", "-F", "k=1", "-F", "j=2", "-F", "k=3"])
         #expect(repeated.stdout == "k=1&j=2&k=3")
     }
 
-    @Test func urlEncodedValueFromAFileIsSentByteForByte() throws {
+    @Test func urlEncodedValueFromAFileIsSentByteForByte() async throws {
         let directory = FileManager.default.temporaryDirectory.appendingPathComponent("rk-form-\(UUID().uuidString)")
         try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
         defer { try? FileManager.default.removeItem(at: directory) }
@@ -61,7 +61,7 @@ struct FormCommandTests {
         let text = directory.appendingPathComponent("text.txt")
         try Data("ñ&=".utf8).write(to: text)
 
-        let outcome = try CommandLineTests.run(["form", "--urlencoded", "-F", "p=<\(binary.path)", "-F", "t=<\(text.path)"])
+        let outcome = try await CommandLineTests.run(["form", "--urlencoded", "-F", "p=<\(binary.path)", "-F", "t=<\(text.path)"])
         #expect(outcome.status == 0, "\(outcome.stderr)")
         #expect(outcome.stdout == "p=%FF%FE%00%80A%20%C3%0A&t=%C3%B1%26%3D")
         #expect(!outcome.stdout.contains("%EF%BF%BD"))
@@ -69,37 +69,37 @@ struct FormCommandTests {
     }
 
     @Test(arguments: [["-F", "a=b;type=text/plain"], ["-F", "a=<FILE;type=text/plain"], ["-F", "a=b;filename=x.txt"]])
-    func urlEncodedRefusesPartParameters(field: [String]) throws {
+    func urlEncodedRefusesPartParameters(field: [String]) async throws {
         let file = try CommandLineTests.temporaryFile("value.txt", "v")
         defer { try? FileManager.default.removeItem(at: file.deletingLastPathComponent()) }
         let field = field.map { $0.replacingOccurrences(of: "FILE", with: file.path) }
-        let refused = try CommandLineTests.run(["form", "--urlencoded", "-F", "ok=1"] + field)
+        let refused = try await CommandLineTests.run(["form", "--urlencoded", "-F", "ok=1"] + field)
         #expect(refused.status == 2, "\(refused.stderr)")
         #expect(refused.stdout.isEmpty)
         let parameter = field[1].contains(";type=") ? ";type=" : ";filename="
         #expect(refused.stderr == "rk: error: -F a=…\(parameter)…: a URL-encoded field has no \(parameter.dropFirst().dropLast()) (drop \(parameter) or --urlencoded)\n")
         // The same field is fine in a multipart body.
-        let multipart = try CommandLineTests.run(["form", "-o", "/dev/null"] + field)
+        let multipart = try await CommandLineTests.run(["form", "-o", "/dev/null"] + field)
         #expect(multipart.status == 0, "\(multipart.stderr)")
     }
 
-    @Test func errorsAndUsage() throws {
-        let missing = try CommandLineTests.run(["form", "-F", "f=@/nonexistent/file.bin"])
+    @Test func errorsAndUsage() async throws {
+        let missing = try await CommandLineTests.run(["form", "-F", "f=@/nonexistent/file.bin"])
         #expect(missing.status == 1)
         #expect(missing.stderr.hasPrefix("rk: error: /nonexistent/file.bin"), "\(missing.stderr)")
         for arguments in [["form", "--parse"], ["form", "-F", "novalue"], ["form", "--urlencoded", "-F", "f=@/etc/hostname"],
                           ["form", "-F", "f=@/etc/hostname;bogus=1"], ["form", "--parse", "--type", "multipart/form-data", "-"]] {
-            let outcome = try CommandLineTests.run(arguments)
+            let outcome = try await CommandLineTests.run(arguments)
             #expect(outcome.status == 2, "\(arguments): \(outcome.stderr)")
         }
-        let malformed = try CommandLineTests.run(["form", "--parse", "--type", "multipart/form-data; boundary=xyz", "-"], stdin: Array("garbage".utf8))
+        let malformed = try await CommandLineTests.run(["form", "--parse", "--type", "multipart/form-data; boundary=xyz", "-"], stdin: Array("garbage".utf8))
         #expect(malformed.status == 1, "\(malformed.stderr)")
         #expect(malformed.stderr.hasPrefix("rk: error: <stdin>: "))
     }
 
     // rk reads its peak from /proc; elsewhere it prints "unknown", so the test skips there.
     @Test(.enabled(if: ResidentMemory.isSupported, "rk reads its peak resident memory from /proc (Linux only)"))
-    func aLargeFileStreamsWithFlatMemory() throws {
+    func aLargeFileStreamsWithFlatMemory() async throws {
         let directory = FileManager.default.temporaryDirectory.appendingPathComponent("rk-form-\(UUID().uuidString)")
         try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
         defer { try? FileManager.default.removeItem(at: directory) }
@@ -107,7 +107,7 @@ struct FormCommandTests {
         let size = 2 << 30  // past 2^31 bytes
         #expect(FileManager.default.createFile(atPath: path, contents: nil))
         #expect(truncate(path, off_t(size)) == 0)
-        let outcome = try CommandLineTests.run(["form", "--stats", "-F", "blob=@\(path)", "-o", "/dev/null"])
+        let outcome = try await CommandLineTests.run(["form", "--stats", "-F", "blob=@\(path)", "-o", "/dev/null"])
         #expect(outcome.status == 0, "\(outcome.stderr)")
         let length = try #require(Self.header("Content-Length", in: outcome.stderr).flatMap { Int($0) })
         #expect(length > size)
@@ -122,10 +122,10 @@ struct FormCommandTests {
         }
     }
 
-    @Test func multipartParseErrorsNameTheFileAndTheByteOffset() throws {
+    @Test func multipartParseErrorsNameTheFileAndTheByteOffset() async throws {
         let body = "--XyZ\r\nContent-Disposition: form-data; name=\"a\"\r\n\r\nhello\r\n--XyZ\r\nBadHeader\r\n\r\nx\r\n--XyZ--\r\n"
         let file = try CommandLineTests.temporaryFile("body.bin", body)
-        let outcome = try CommandLineTests.run(["form", "--parse", "--type", "multipart/form-data; boundary=XyZ", file.path])
+        let outcome = try await CommandLineTests.run(["form", "--parse", "--type", "multipart/form-data; boundary=XyZ", file.path])
         #expect(outcome.status == 1)
         // "BadHeader" starts at byte 65 of the body.
         #expect(outcome.stderr == "rk: error: \(file.path): byte 65: part '#1': header line without ':'\n", "\(outcome.stderr)")

@@ -9,7 +9,7 @@ struct HTTPCommandTests {
     typealias Outcome = CommandLineTests.Outcome
 
     static func rk(_ arguments: [String], stdin: [UInt8] = []) async throws -> Outcome {
-        try await CommandLineTests.runDetached(arguments, stdin: stdin)
+        try await CommandLineTests.run(arguments, stdin: stdin)
     }
 
     // MARK: rk get

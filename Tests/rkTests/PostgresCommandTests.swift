@@ -19,11 +19,11 @@ struct PostgresCommandTests {
         return (url, try #require(components.string), password)
     }
 
-    @Test func seedsThenQueries() throws {
+    @Test func seedsThenQueries() async throws {
         let database = try Self.database()
-        try StoreCommandTests.withDirectory(StoreCommandTests.fixtures) { directory in
+        try await StoreCommandTests.withDirectory(StoreCommandTests.fixtures) { directory in
             let path = { (name: String) in directory.appendingPathComponent(name).path }
-            let seed = try CommandLineTests.run(["seed", path("a.json"), path("b.xml"), "--mapping", path("mapping.json"), "--database", database.url])
+            let seed = try await CommandLineTests.run(["seed", path("a.json"), path("b.xml"), "--mapping", path("mapping.json"), "--database", database.url])
             #expect(seed.status == 0, "\(seed.stderr)")
             let lines = seed.stdout.split(separator: "\n")
             #expect(lines.first == "Article (articles): 3 inserted, 0 updated, 0 unchanged, from 3 objects")
@@ -31,7 +31,7 @@ struct PostgresCommandTests {
             #expect(lines.last?.contains("into \(database.withoutPassword) in ") == true, "\(seed.stdout)")
             #expect(!seed.stdout.contains(":" + database.password + "@"))
 
-            let all = try CommandLineTests.run(["query", database.url, "Article", "--mapping", path("mapping.json")])
+            let all = try await CommandLineTests.run(["query", database.url, "Article", "--mapping", path("mapping.json")])
             #expect(all.status == 0, "\(all.stderr)")
             #expect(all.stdout == #"""
                 [{"id":1,"title":"Le Café de Flore","author":{"name":"Zoé"},"published_at":"2024-05-01T10:00:00Z"},\#
@@ -39,40 +39,40 @@ struct PostgresCommandTests {
 
                 """#)
             for (query, ids) in [("cafe", [1, 3]), ("CAFE NOT racer", [1]), ("zoe", [1]), (#""tea rooms" OR racer"#, [2, 3]), ("caf*", [1, 3])] {
-                let found = try CommandLineTests.run(["query", database.url, "Article", "-m", path("mapping.json"), "--search", query])
+                let found = try await CommandLineTests.run(["query", database.url, "Article", "-m", path("mapping.json"), "--search", query])
                 #expect(found.status == 0, "\(found.stderr)")
                 let objects = try JSONSerialization.jsonObject(with: Data(found.stdout.utf8)) as? [[String: Any]]
                 #expect(Set(objects?.compactMap { $0["id"] as? Int } ?? []) == Set(ids), "\(query)")
             }
-            let again = try CommandLineTests.run(["seed", path("a.json"), "--entity", "Article", "-m", path("mapping.json"), "--database", database.url])
+            let again = try await CommandLineTests.run(["seed", path("a.json"), "--entity", "Article", "-m", path("mapping.json"), "--database", database.url])
             #expect(again.stdout.hasPrefix("Article (articles): 0 inserted, 2 updated, 0 unchanged, from 2 objects\n1 file ("))
 
             // An error in one file stores nothing of any.
-            let broken = try CommandLineTests.run(["seed", path("b.xml"), path("bad.json"), "--entity", "Article", "-m", path("mapping.json"), "--database", database.url])
+            let broken = try await CommandLineTests.run(["seed", path("b.xml"), path("bad.json"), "--entity", "Article", "-m", path("mapping.json"), "--database", database.url])
             #expect(broken.status == 1)
             #expect(broken.stderr.contains("bad.json"), "\(broken.stderr)")
         }
     }
 
-    @Test func thePasswordComesFromPGPASSWORDAndIsNeverShown() throws {
+    @Test func thePasswordComesFromPGPASSWORDAndIsNeverShown() async throws {
         let database = try Self.database()
-        try StoreCommandTests.withDirectory(StoreCommandTests.fixtures) { directory in
+        try await StoreCommandTests.withDirectory(StoreCommandTests.fixtures) { directory in
             let path = { (name: String) in directory.appendingPathComponent(name).path }
-            let seed = try CommandLineTests.run(
+            let seed = try await CommandLineTests.run(
                 ["seed", path("a.json"), "-m", path("mapping.json"), "--database", database.withoutPassword], environment: ["PGPASSWORD": database.password])
             #expect(seed.status == 0, "\(seed.stderr)")
             let wrong = database.withoutPassword.replacingOccurrences(of: "://restkit@", with: "://restkit:n0t-the-password@")
-            let refused = try CommandLineTests.run(["query", wrong, "Article", "-m", path("mapping.json")])
+            let refused = try await CommandLineTests.run(["query", wrong, "Article", "-m", path("mapping.json")])
             #expect(refused.status == 1)
             #expect(refused.stderr.contains("check the user name and password"), "\(refused.stderr)")
             #expect(!refused.stderr.contains("n0t-the-password"))
-            let missing = try CommandLineTests.run(["query", try Self.database().url, "Article", "-m", path("mapping.json")])
+            let missing = try await CommandLineTests.run(["query", try Self.database().url, "Article", "-m", path("mapping.json")])
             #expect(missing.status == 1)
             #expect(missing.stderr.contains("no table 'articles' for entity Article (seed it first"), "\(missing.stderr)")
-            let badURL = try CommandLineTests.run(["query", "postgres://127.0.0.1/app", "Article", "-m", path("mapping.json")])
+            let badURL = try await CommandLineTests.run(["query", "postgres://127.0.0.1/app", "Article", "-m", path("mapping.json")])
             #expect(badURL.status == 2)
             #expect(badURL.stderr.contains("no user name"), "\(badURL.stderr)")
-            let badParameter = try CommandLineTests.run(["query", database.url + "&sslmode=require", "Article", "-m", path("mapping.json")])
+            let badParameter = try await CommandLineTests.run(["query", database.url + "&sslmode=require", "Article", "-m", path("mapping.json")])
             #expect(badParameter.status == 2)
             #expect(badParameter.stderr.contains("unknown parameter 'sslmode'"), "\(badParameter.stderr)")
         }

@@ -10,7 +10,7 @@ import Synchronization
 ///
 /// ```swift
 /// try await RKTestServer.run { base in
-///     let outcome = try await CommandLineTests.runDetached(["get", base + "/json"])
+///     let outcome = try await CommandLineTests.run(["get", base + "/json"])
 /// }
 /// ```
 enum RKTestServer {
