@@ -77,8 +77,8 @@ struct MultipartInteropTests {
     }
 
     @Test("Python's email parser reads our body: names, filenames, content types, SHA-256")
-    func pythonParsesOurBody() throws {
-        try withTemporaryDirectory { directory in
+    func pythonParsesOurBody() async throws {
+        try await withTemporaryDirectoryAsync { directory in
             var (form, contents) = try MultipartParserTests.sampleForm(directory: directory)
             form.append(name: "unicode", data: Array("€".utf8), filename: "naïve résumé.txt")
             contents.append(Array("€".utf8))
@@ -94,9 +94,9 @@ struct MultipartInteropTests {
             let script = directory.appendingPathComponent("parse.py").path
             try Self.emailParser.write(toFile: script, atomically: true, encoding: .utf8)
             let parts = try JSONDecoder().decode(
-                [PythonPart].self, from: try Python.run([script, bodyPath, form.boundary]))
+                [PythonPart].self, from: try await Python.run([script, bodyPath, form.boundary]))
             let hashes = try JSONDecoder().decode(
-                [String].self, from: try Python.run([script, "hash"] + contentPaths))
+                [String].self, from: try await Python.run([script, "hash"] + contentPaths))
             #expect(parts.map(\.sha256) == hashes)
             #expect(parts.map(\.name) == ["title", "empty", "near", "upload", "stream", "unicode"])
             #expect(parts.map(\.filename) == [nil, nil, "ré%22sumé.dat", "data file.bin", "s.txt", "naïve résumé.txt"])
@@ -119,12 +119,12 @@ struct MultipartInteropTests {
     }
 
     @Test("our parser reads a body made by urllib3 (or handcrafted per RFC 7578)", arguments: [1, 3, 64, Int.max])
-    func weParsePythonBody(chunkSize: Int) throws {
-        try withTemporaryDirectory { directory in
+    func weParsePythonBody(chunkSize: Int) async throws {
+        try await withTemporaryDirectoryAsync { directory in
             let script = directory.appendingPathComponent("produce.py").path
             let bodyPath = directory.appendingPathComponent("body.bin").path
             try Self.producer.write(toFile: script, atomically: true, encoding: .utf8)
-            let produced = try JSONDecoder().decode(Produced.self, from: try Python.run([script, bodyPath]))
+            let produced = try JSONDecoder().decode(Produced.self, from: try await Python.run([script, bodyPath]))
             let bytes = Array(try Data(contentsOf: URL(fileURLWithPath: bodyPath)))
             let parts = try parseMultipart(bytes, boundary: produced.boundary, chunkSize: chunkSize)
             #expect(parts.count == produced.parts.count, "producer: \(produced.producer)")
@@ -150,8 +150,17 @@ enum Python {
         var description: String
     }
 
-    /// Runs python3 with `arguments` and returns its standard output.
-    static func run(_ arguments: [String]) throws -> Data {
+    /// Runs python3 with `arguments` and returns its standard output, waiting on a GCD thread
+    /// (not on one of the Swift concurrency threads other tests need).
+    static func run(_ arguments: [String]) async throws -> Data {
+        try await withCheckedThrowingContinuation { continuation in
+            DispatchQueue.global().async {
+                continuation.resume(with: Result { try runBlocking(arguments) })
+            }
+        }
+    }
+
+    private static func runBlocking(_ arguments: [String]) throws -> Data {
         guard let path else { throw Failure(description: "python3 not found") }
         let process = Process()
         process.executableURL = URL(fileURLWithPath: path)

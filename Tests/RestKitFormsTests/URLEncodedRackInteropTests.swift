@@ -25,10 +25,10 @@ struct URLEncodedRackInteropTests {
     ]
 
     @Test("Rack reads what we write as the value we wrote", arguments: [false, true])
-    func rackReadsOurBodies(plusForSpace: Bool) throws {
+    func rackReadsOurBodies(plusForSpace: Bool) async throws {
         let serializer = URLEncodedSerializer(options: .init(spaceEncoding: plusForSpace ? .plus : .percent20))
         let written = try Self.values.map { try serializer.string(from: $0) }
-        let read = try RackScript.parse(written)
+        let read = try await RackScript.parse(written)
         #expect(read.count == Self.values.count)
         for (index, value) in Self.values.enumerated() {
             #expect(read[index] == .parsed(value), "\(written[index])")
@@ -36,8 +36,8 @@ struct URLEncodedRackInteropTests {
     }
 
     @Test("we read what Rack writes as the value it wrote")
-    func weReadRackBodies() throws {
-        let written = try RackScript.build(Self.values)
+    func weReadRackBodies() async throws {
+        let written = try await RackScript.build(Self.values)
         #expect(written.count == Self.values.count)
         for (index, value) in Self.values.enumerated() {
             #expect(try URLEncodedParser().parse(Array(written[index].utf8)) == value, "\(written[index])")
@@ -89,9 +89,9 @@ struct URLEncodedRackInteropTests {
     }
 
     @Test("on awkward queries we read what Rack reads, or fail where it fails (but for the documented differences)")
-    func awkwardQueries() throws {
+    func awkwardQueries() async throws {
         let queries = Self.awkward + Self.intendedDifferences.keys + Self.rack2Differences.keys
-        let rack = try RackScript.parse(queries)
+        let rack = try await RackScript.parse(queries)
         let documented = RackScript.release.hasPrefix("2.")
             ? Self.intendedDifferences.merging(Self.rack2Differences) { first, _ in first } : Self.intendedDifferences
         for (query, rackReading) in zip(queries, rack) {
@@ -128,13 +128,13 @@ enum RackScript {
 
     /// `Rack.release`, as the installed Rack reports it.
     static let release: String = {
-        guard let ruby = ExternalProgram("ruby"), let outcome = try? ruby.run(["-e", "require 'rack'; print Rack.release"]) else { return "" }
+        guard let ruby = ExternalProgram("ruby"), let outcome = try? ruby.runBlocking(["-e", "require 'rack'; print Rack.release"]) else { return "" }
         return outcome.text
     }()
 
     static let isAvailable: Bool = {
         guard let ruby = ExternalProgram("ruby") else { return false }
-        return (try? ruby.run(["-e", "require 'rack'; require 'json'"]).status) == 0
+        return (try? ruby.runBlocking(["-e", "require 'rack'; require 'json'"]).status) == 0
     }()
 
     /// What Rack (or we) made of a query.
@@ -150,23 +150,23 @@ enum RackScript {
         }
     }
 
-    static func run(_ mode: String, _ input: Representation) throws -> Representation {
+    static func run(_ mode: String, _ input: Representation) async throws -> Representation {
         let ruby = try #require(ExternalProgram("ruby"))
-        let outcome = try ruby.run(["-e", script, mode], input: try JSONWriter().write(input))
+        let outcome = try await ruby.run(["-e", script, mode], input: try JSONWriter().write(input))
         guard outcome.status == 0 else { throw ExternalProgram.Failure(description: "ruby: \(outcome.errors)") }
         return try outcome.output.withUnsafeBytes { try JSONScanner(maximumDepth: 64, parserName: "rack-output").scan($0) }
     }
 
-    static func parse(_ queries: [String]) throws -> [Reading] {
-        let results = try run("parse", .array(queries.map { .string($0) }))
+    static func parse(_ queries: [String]) async throws -> [Reading] {
+        let results = try await run("parse", .array(queries.map { .string($0) }))
         return (results.arrayValue ?? []).map { result in
             if let value = result["value"] { return .parsed(value) }
             return .failed
         }
     }
 
-    static func build(_ values: [Representation]) throws -> [String] {
-        let results = try run("build", .array(values))
+    static func build(_ values: [Representation]) async throws -> [String] {
+        let results = try await run("build", .array(values))
         return (results.arrayValue ?? []).compactMap(\.stringValue)
     }
 }

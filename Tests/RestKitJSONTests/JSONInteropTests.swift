@@ -26,19 +26,19 @@ struct JSONInteropTests {
     ]
 
     /// Runs `python3 -m json.tool` on `bytes`; its output, which must be accepted.
-    static func jsonTool(_ bytes: [UInt8], sourceLocation: Testing.SourceLocation = #_sourceLocation) throws -> [UInt8]? {
+    static func jsonTool(_ bytes: [UInt8], sourceLocation: Testing.SourceLocation = #_sourceLocation) async throws -> [UInt8]? {
         let python = try #require(ExternalProgram("python3"))
-        let outcome = try python.run(["-m", "json.tool"], input: bytes)
+        let outcome = try await python.run(["-m", "json.tool"], input: bytes)
         #expect(outcome.status == 0, "json.tool refused our output: \(outcome.errors)", sourceLocation: sourceLocation)
         return outcome.status == 0 ? outcome.output : nil
     }
 
     @Test("json.tool accepts what we write, and what it writes back reads as the same value", arguments: hostileValues.map(\.0))
-    func pythonReadsOurJSON(name: String) throws {
+    func pythonReadsOurJSON(name: String) async throws {
         let value = try #require(Self.hostileValues.first { $0.0 == name }?.1)
         for options: JSONWriter.Options in [[], [.prettyPrinted]] {
             let written = try JSONWriter(options: options).write(value)
-            let rewritten = try #require(try Self.jsonTool(written))
+            let rewritten = try #require(try await Self.jsonTool(written))
             #expect(try JSONParser().parse(rewritten) == value, "\(String(decoding: rewritten, as: UTF8.self).prefix(400))")
         }
     }
@@ -47,11 +47,11 @@ struct JSONInteropTests {
         "real-world documents: we parse, write; json.tool reads ours and rewrites; we read its output to the same value",
         .enabled(if: SharedCorpus.directory("corpora/json") != nil, Comment(rawValue: SharedCorpus.missingMessage("corpora/json"))),
         arguments: ["twitter.json", "citm_catalog.json", "canada.json", "github_events.json"])
-    func realWorldDocuments(file: String) throws {
+    func realWorldDocuments(file: String) async throws {
         let directory = try #require(SharedCorpus.directory("corpora/json"))
         let original = try JSONParser().parse(try SharedCorpus.bytes(of: directory.appendingPathComponent(file)))
         let written = try JSONWriter().write(original)
-        let rewritten = try #require(try Self.jsonTool(written))
+        let rewritten = try #require(try await Self.jsonTool(written))
         #expect(try JSONParser().parse(rewritten) == original)
     }
 }

@@ -6,8 +6,8 @@ import Foundation
 /// ```swift
 /// @Suite(.enabled(if: ExternalProgram("xmllint") != nil, "xmllint is not installed (libxml2-utils)"))
 /// struct XMLInteropTests {
-///     @Test func xmllintAcceptsOurOutput() throws {
-///         let outcome = try #require(ExternalProgram("xmllint")).run(["--noout", "-"], input: bytes)
+///     @Test func xmllintAcceptsOurOutput() async throws {
+///         let outcome = try await #require(ExternalProgram("xmllint")).run(["--noout", "-"], input: bytes)
 ///         #expect(outcome.status == 0, "\(outcome.errors)")
 ///     }
 /// }
@@ -45,10 +45,26 @@ public struct ExternalProgram: Sendable {
         }
     }
 
-    /// Runs the program with `arguments`, `input` on its standard input, and waits for it.
-    /// Standard input, output and error go through temporary files, so no pipe can fill up
-    /// and block either side, whatever the sizes.
-    public func run(_ arguments: [String], input: [UInt8] = []) throws -> Outcome {
+    /// Runs the program with `arguments`, `input` on its standard input, and waits for it on a
+    /// GCD thread, so that a test's wait does not hold one of the Swift concurrency threads
+    /// (two on a 2-core machine) that every other test's tasks need.
+    ///
+    /// ```swift
+    /// let outcome = try await ExternalProgram("xmllint")!.run(["--noout", "-"], input: bytes)
+    /// ```
+    public func run(_ arguments: [String], input: [UInt8] = []) async throws -> Outcome {
+        try await withCheckedThrowingContinuation { continuation in
+            DispatchQueue.global().async {
+                continuation.resume(with: Result { try runBlocking(arguments, input: input) })
+            }
+        }
+    }
+
+    /// Runs the program with `arguments`, `input` on its standard input, and waits for it on
+    /// the calling thread (for synchronous code, such as a trait's condition; tests use
+    /// ``run(_:input:)``). Standard input, output and error go through temporary files, so no
+    /// pipe can fill up and block either side, whatever the sizes.
+    public func runBlocking(_ arguments: [String], input: [UInt8] = []) throws -> Outcome {
         let directory = FileManager.default.temporaryDirectory.appendingPathComponent("restkit-program-\(UUID().uuidString)")
         try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
         defer { try? FileManager.default.removeItem(at: directory) }

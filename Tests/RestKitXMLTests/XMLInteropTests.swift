@@ -26,20 +26,20 @@ struct XMLInteropTests {
         ("deep", ["a": (0..<100).reduce(Representation.string("leaf")) { inner, _ in ["b": inner] }]),
     ]
 
-    static func xmllint(_ arguments: [String], _ input: [UInt8], sourceLocation: Testing.SourceLocation = #_sourceLocation) throws -> [UInt8]? {
-        let outcome = try #require(ExternalProgram("xmllint")).run(arguments + ["-"], input: input)
+    static func xmllint(_ arguments: [String], _ input: [UInt8], sourceLocation: Testing.SourceLocation = #_sourceLocation) async throws -> [UInt8]? {
+        let outcome = try await #require(ExternalProgram("xmllint")).run(arguments + ["-"], input: input)
         #expect(outcome.status == 0 && outcome.errors.isEmpty, "xmllint \(arguments): \(outcome.errors)", sourceLocation: sourceLocation)
         return outcome.status == 0 ? outcome.output : nil
     }
 
     @Test("xmllint finds what we write well-formed; its reformatted copy reads back as the same value", arguments: values.map(\.0))
-    func xmllintReadsOurXML(name: String) throws {
+    func xmllintReadsOurXML(name: String) async throws {
         let value = try #require(Self.values.first { $0.0 == name }?.1)
         for prettyPrinted in [false, true] {
             let written = try XMLSerializer(prettyPrinted: prettyPrinted).write(value)
-            _ = try Self.xmllint(["--noout"], written)
+            _ = try await Self.xmllint(["--noout"], written)
             // --format re-indents (whitespace-only text between elements) and re-escapes.
-            let reformatted = try #require(try Self.xmllint(["--format"], written))
+            let reformatted = try #require(try await Self.xmllint(["--format"], written))
             let parsed = try LibXML2Parser().parse(reformatted)
             #expect(parsed == value, "\(String(decoding: reformatted, as: UTF8.self))")
         }
@@ -52,15 +52,15 @@ struct XMLInteropTests {
             "atom_feed.xml", "rss2sample.xml", "rss2_itunes.xml", "soap11_response.xml", "stockquote.wsdl", "svg3.svg",
             "fedora_comps.xml", "xmark_auction.xml", "nvdcve.xml",
         ])
-    func realWorldDocuments(file: String) throws {
+    func realWorldDocuments(file: String) async throws {
         let directory = try #require(SharedCorpus.directory("corpora/xml"))
         let bytes = try SharedCorpus.bytes(of: directory.appendingPathComponent(file))
         let original = try LibXML2Parser().parse(bytes)
         // --noent expands entities, --nocdata writes CDATA sections as escaped text: the same
         // document in different words.
-        let rewritten = try #require(try Self.xmllint(["--noent", "--nocdata"], bytes))
+        let rewritten = try #require(try await Self.xmllint(["--noent", "--nocdata"], bytes))
         #expect(try LibXML2Parser().parse(rewritten) == original)
         // And what we write from it is well-formed to xmllint.
-        _ = try Self.xmllint(["--noout"], try XMLSerializer().write(original))
+        _ = try await Self.xmllint(["--noout"], try XMLSerializer().write(original))
     }
 }
