@@ -1,5 +1,6 @@
 import Foundation
 import RestKitCore
+import RestKitTestSupport
 import Testing
 
 @testable import RestKitForms
@@ -151,13 +152,9 @@ enum Python {
     }
 
     /// Runs python3 with `arguments` and returns its standard output, waiting on a GCD thread
-    /// (not on one of the Swift concurrency threads other tests need).
+    /// (``blockingWork(_:)``).
     static func run(_ arguments: [String]) async throws -> Data {
-        try await withCheckedThrowingContinuation { continuation in
-            DispatchQueue.global().async {
-                continuation.resume(with: Result { try runBlocking(arguments) })
-            }
-        }
+        try await blockingWork { try runBlocking(arguments) }
     }
 
     private static func runBlocking(_ arguments: [String]) throws -> Data {

@@ -1,6 +1,7 @@
 import Foundation
 import RestKitCore
 import RestKitMapping
+import RestKitTestSupport
 @testable import RestKitStore
 import Testing
 
@@ -187,22 +188,28 @@ struct PostgreSQLStoreTests {
         let url = try #require(PostgresTestServer.url) + "?schema=" + (try #require(configuration.schema))
         let fields = ["title", "body", "author.name", "rating"]
         let ranges = fields.indices.map { index in (1 + 50 * index)..<(301 + 50 * index) }
-        let processes = try zip(fields, ranges).map { field, range in
-            let process = Process()
-            process.executableURL = child
-            process.arguments = [url, "\(range.count)", "\(range.lowerBound)", "--field", field, "--rounds", "4"]
-            let output = Pipe(), error = Pipe()
-            process.standardOutput = output
-            process.standardError = error
-            try process.run()
-            return (process, output, error)
+        // The children run at once; waiting for them happens on a GCD thread (`blockingWork`).
+        let endings = try await blockingWork { () throws -> [(status: Int32, stdout: String, stderr: String)] in
+            let processes = try zip(fields, ranges).map { field, range in
+                let process = Process()
+                process.executableURL = child
+                process.arguments = [url, "\(range.count)", "\(range.lowerBound)", "--field", field, "--rounds", "4"]
+                let output = Pipe(), error = Pipe()
+                process.standardOutput = output
+                process.standardError = error
+                try process.run()
+                return (process, output, error)
+            }
+            return processes.map { process, output, error in
+                let stdout = String(decoding: output.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+                let stderr = String(decoding: error.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+                process.waitUntilExit()
+                return (process.terminationStatus, stdout, stderr)
+            }
         }
         var inserted = 0
-        for (process, output, error) in processes {
-            let stdout = String(decoding: output.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
-            let stderr = String(decoding: error.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
-            process.waitUntilExit()
-            #expect(process.terminationStatus == 0, "\(stderr)")
+        for (status, stdout, stderr) in endings {
+            #expect(status == 0, "\(stderr)")
             let count = stdout.split(separator: "\n").last.flatMap { $0.hasPrefix("imported ") ? Int($0.dropFirst(9)) : nil }
             inserted += try #require(count, "stdout: \(stdout) stderr: \(stderr)")
         }

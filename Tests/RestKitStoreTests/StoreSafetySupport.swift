@@ -2,6 +2,7 @@ import Foundation
 import GRDB
 import RestKitCore
 import RestKitStore
+import RestKitTestSupport
 import Testing
 
 // Helpers for the safety tests on real files: generated payloads, an independent look at a
@@ -160,9 +161,5 @@ func killImportChildBlocking(_ executable: URL, path: String, count: Int, after 
 
 /// ``killImportChildBlocking(_:path:count:after:)`` on a GCD thread.
 func killImportChild(_ executable: URL, path: String, count: Int, after delay: Duration) async throws -> KilledChild {
-    try await withCheckedThrowingContinuation { continuation in
-        DispatchQueue.global().async {
-            continuation.resume(with: Result { try killImportChildBlocking(executable, path: path, count: count, after: delay) })
-        }
-    }
+    try await blockingWork { try killImportChildBlocking(executable, path: path, count: count, after: delay) }
 }

@@ -46,18 +46,13 @@ public struct ExternalProgram: Sendable {
     }
 
     /// Runs the program with `arguments`, `input` on its standard input, and waits for it on a
-    /// GCD thread, so that a test's wait does not hold one of the Swift concurrency threads
-    /// (two on a 2-core machine) that every other test's tasks need.
+    /// GCD thread (``blockingWork(_:)``), not on one of the Swift concurrency threads.
     ///
     /// ```swift
     /// let outcome = try await ExternalProgram("xmllint")!.run(["--noout", "-"], input: bytes)
     /// ```
     public func run(_ arguments: [String], input: [UInt8] = []) async throws -> Outcome {
-        try await withCheckedThrowingContinuation { continuation in
-            DispatchQueue.global().async {
-                continuation.resume(with: Result { try runBlocking(arguments, input: input) })
-            }
-        }
+        try await blockingWork { try runBlocking(arguments, input: input) }
     }
 
     /// Runs the program with `arguments`, `input` on its standard input, and waits for it on

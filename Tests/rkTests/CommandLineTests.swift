@@ -23,16 +23,10 @@ struct CommandLineTests {
     }
 
     /// Runs `rk` with `arguments`, `stdin` on its standard input, and waits for it on a GCD
-    /// thread: a test that waited on the Swift concurrency threads themselves would hold one of
-    /// them (two on a 2-core machine) for as long as the child runs, and every other test's
-    /// tasks, an in-process server's included, would wait behind it.
+    /// thread (``blockingWork(_:)``), not on one of the Swift concurrency threads.
     static func run(_ arguments: [String], stdin: [UInt8] = [], environment: [String: String] = [:]) async throws -> Outcome {
         let binary: URL = try #require(executable, "the rk binary is not built")
-        return try await withCheckedThrowingContinuation { continuation in
-            DispatchQueue.global().async {
-                continuation.resume(with: Result { try runBlocking(binary, arguments, stdin: stdin, environment: environment) })
-            }
-        }
+        return try await blockingWork { try runBlocking(binary, arguments, stdin: stdin, environment: environment) }
     }
 
     private static func runBlocking(_ binary: URL, _ arguments: [String], stdin: [UInt8], environment: [String: String]) throws -> Outcome {
