@@ -3,6 +3,7 @@ import GRDB
 import RestKitCore
 import RestKitMapping
 import RestKitStore
+import RestKitTestSupport
 import Synchronization
 import Testing
 
@@ -16,10 +17,7 @@ struct StoreConcurrencyTests {
         return try DatabaseQueue(path: path, configuration: configuration)
     }
 
-    // The limit catches a hang, not slowness: in the whole suite on two cores, with the
-    // cooperative pool busy with other suites, the body waits its turn (a CI run on a loaded
-    // machine exceeded one and two minutes here).
-    @Test(.timeLimit(.minutes(10)))
+    @Test(.hangLimit)
     func aLockedDatabaseFailsAfterTheBusyTimeoutInsteadOfHanging() async throws {
         try await withTemporaryDirectory { directory in
             let path = directory.appending(path: "store.sqlite").path
@@ -62,10 +60,7 @@ struct StoreConcurrencyTests {
         }
     }
 
-    // The limit catches a hang, not slowness: in the whole suite on two cores, with the
-    // cooperative pool busy with other suites, the body waits its turn (a CI run on a loaded
-    // machine exceeded one and two minutes here).
-    @Test(.timeLimit(.minutes(10)))
+    @Test(.hangLimit)
     func aWriterThatFinishesWithinTheBusyTimeoutIsWaitedFor() async throws {
         try await withTemporaryDirectory { directory in
             let path = directory.appending(path: "store.sqlite").path

@@ -2,6 +2,7 @@ import Foundation
 import GRDB
 import RestKitCore
 import RestKitMapping
+import RestKitTestSupport
 @testable import RestKitStore   // the full-database test sets a limit on the store's own connection
 import Testing
 
@@ -89,10 +90,7 @@ struct StoreDamagedFileTests {
         }
     }
 
-    // The limit catches a hang, not slowness: in the whole suite on two cores, with the
-    // cooperative pool busy with other suites, the body waits its turn (a CI run on a loaded
-    // machine exceeded one and two minutes here).
-    @Test(.timeLimit(.minutes(10)))
+    @Test(.hangLimit)
     func aFullDiskFailsTheImportAndRollsItBack() async throws {
         try await withTmpfs(size: "1m") { directory in
             let path = directory.appending(path: "store.sqlite").path

@@ -47,6 +47,11 @@ import Testing
         return whole
     }
 
+    /// `text` in UTF-16, little-endian, after a byte-order mark.
+    static func utf16LittleEndian(_ text: String) -> [UInt8] {
+        [0xFF, 0xFE] + text.utf16.flatMap { [UInt8($0 & 0xFF), UInt8($0 >> 8)] }
+    }
+
     /// Documents that put libxml2's slow paths at the end of its 4,000-byte pieces: long and
     /// non-ASCII attribute values and names, entities, UTF-16, errors near and after a piece end.
     static let documents: [(String, [UInt8])] = {
@@ -78,7 +83,7 @@ import Testing
             + Array("<1bad/></d>".utf8)
         result.append(("an error after several pieces of ISO-8859-1", latin1))
         let utf16 = "<d a=\"\(accented)\">\(longValue)</d>"
-        result.append(("UTF-16 with a byte-order mark", [0xFF, 0xFE] + utf16.utf16.flatMap { [UInt8($0 & 0xFF), UInt8($0 >> 8)] }))
+        result.append(("UTF-16 with a byte-order mark", utf16LittleEndian(utf16)))
         // The shape of an xml-libxml2 fuzz finding (4,003 bytes, its text made x's): an
         // unterminated comment, LF lines then CR LF lines, running three bytes past the first
         // piece. Read in pieces, libxml2 quoted the comment's start in its message; from one
@@ -93,7 +98,7 @@ import Testing
         result.append(("an unterminated comment of LF and CR LF lines past the first piece (truncated)", Array(comment.utf8)))
         // The shape of another xml-libxml2 finding (55,662 bytes; 20,003 once minimised): a comment
         // with `--` in it and a CR as the last byte of one of libxml2's 4,000-byte pieces. Read in
-        // pieces, the CR with nothing after it sends libxml2 from its fast comment path to the
+        // pieces, a CR LF split between two reads sends libxml2 from its fast comment path to the
         // slow one, which reports the `--` with another text and position.
         for piece in 1...3 {
             let crOffset = 4000 * piece - 1
@@ -106,11 +111,9 @@ import Testing
         for piece in 1...2 {
             let opening = "<d>" + String(repeating: " ", count: 100) + "<!--"
             let text = opening + x((4000 * piece - 2) / 2 - 1 - opening.utf16.count) + "\r\n-- x --></d>"
-            let units = Array(text.utf16)
-            result.append(("a comment holding -- after a CR ending piece \(piece), UTF-16LE (an error)",
-                           [0xFF, 0xFE] + units.flatMap { [UInt8($0 & 0xFF), UInt8($0 >> 8)] }))
+            result.append(("a comment holding -- after a CR ending piece \(piece), UTF-16LE (an error)", utf16LittleEndian(text)))
             result.append(("a comment holding -- after a CR ending piece \(piece), UTF-16BE (an error)",
-                           [0xFE, 0xFF] + units.flatMap { [UInt8($0 >> 8), UInt8($0 & 0xFF)] }))
+                           [0xFE, 0xFF] + text.utf16.flatMap { [UInt8($0 >> 8), UInt8($0 & 0xFF)] }))
         }
         result.append(("invalid UTF-8 after a piece end", Array("<d>\(longValue)".utf8) + [0xC3, 0x28] + Array("</d>".utf8)))
         return result
