@@ -70,4 +70,70 @@ struct UTF8ValidationTests {
             #expect(!scalarStarts, "bytes \(bytes), offset \(offset)")
         }
     }
+
+    static func blockOffset(_ bytes: [UInt8]) -> Int? {
+        bytes.withUnsafeBufferPointer { UTF8Validation.firstInvalidOffset(inBlocksOf: $0) }
+    }
+
+    /// Every pair of bytes, and every lead of a three- or four-byte sequence followed by every
+    /// second byte and a choice of later ones, placed across the end of the first sixteen-byte
+    /// block and of the second, in ASCII and behind multi-byte text: the block validator finds
+    /// the same first invalid byte as the byte-by-byte one.
+    @Test func blocksAgreeWithBytesOnEverySequenceAcrossBlockEnds() {
+        let prefixes: [[UInt8]] = [Array(repeating: 0x61, count: 40), Array(String(repeating: "é日", count: 8).utf8)]
+        let later: [UInt8] = [0x41, 0x80, 0x8F, 0x90, 0xBF, 0xC0, 0xF4]
+        var compared = 0
+        for prefix in prefixes {
+            for offset in [14, 15, 16, 30, 31] {
+                var bytes = prefix + Array(repeating: 0x62, count: 40)
+                for first in 0...255 {
+                    for second in 0...255 {
+                        bytes[offset] = UInt8(first)
+                        bytes[offset + 1] = UInt8(second)
+                        let thirds: [UInt8] = first >= 0xE0 ? later : [0x62]
+                        for third in thirds {
+                            bytes[offset + 2] = third
+                            bytes[offset + 3] = first >= 0xF0 ? 0x80 : 0x62
+                            let expected = Self.offset(bytes)
+                            let found = Self.blockOffset(bytes)
+                            if found != expected {
+                                Issue.record("bytes \(bytes): blocks \(String(describing: found)), bytes \(String(describing: expected))")
+                                return
+                            }
+                            compared += 1
+                        }
+                    }
+                }
+            }
+        }
+        #expect(compared > 1_000_000)
+    }
+
+    /// Valid text of every width of scalar (edge values included), 0 to 100 bytes, then with
+    /// one or two bytes replaced, or cut short: both validators agree, and on the valid text
+    /// neither finds anything.
+    @Test func blocksAgreeWithBytesOnMutatedText() {
+        let scalars: [Unicode.Scalar] = ["a", "~", "\u{80}", "é", "\u{7FF}", "\u{800}", "€", "日", "\u{D7FF}", "\u{E000}", "\u{FFFF}", "\u{10000}", "😀", "\u{10FFFF}"]
+        let replacements: [UInt8] = [0x00, 0x41, 0x7F, 0x80, 0x9F, 0xA0, 0xBF, 0xC0, 0xC1, 0xC2, 0xDF, 0xE0, 0xED, 0xEF, 0xF0, 0xF4, 0xF5, 0xFF]
+        var state: UInt64 = 0x2545_F491_4F6C_DD1D
+        func next(_ bound: Int) -> Int {
+            state = state &* 6_364_136_223_846_793_005 &+ 1_442_695_040_888_963_407
+            return Int((state >> 33) % UInt64(bound))
+        }
+        for _ in 0..<20_000 {
+            var bytes: [UInt8] = []
+            let length = next(101)
+            while bytes.count < length { bytes.append(contentsOf: String(scalars[next(scalars.count)]).utf8) }
+            #expect(Self.blockOffset(bytes) == nil, "bytes \(bytes)")
+            guard !bytes.isEmpty else { continue }
+            switch next(3) {
+            case 0: bytes[next(bytes.count)] = replacements[next(replacements.count)]
+            case 1:
+                bytes[next(bytes.count)] = replacements[next(replacements.count)]
+                bytes[next(bytes.count)] = replacements[next(replacements.count)]
+            default: bytes.removeLast(next(bytes.count) + 1)
+            }
+            #expect(Self.blockOffset(bytes) == Self.offset(bytes), "bytes \(bytes)")
+        }
+    }
 }

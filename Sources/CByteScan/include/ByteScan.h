@@ -267,4 +267,11 @@ static inline size_t restkit_utf8_first_invalid(const uint8_t *bytes, size_t cou
     return restkit_utf8_stop(count, cutByEnd, 0);
 }
 
+/// How many leading bytes of `bytes[0..<count]` are whole, valid UTF-8 sequences, found sixteen
+/// bytes at a time where the processor allows (UTF8Blocks.c; 0 elsewhere): the bytes from the
+/// result on are left to `restkit_utf8_first_invalid`, which finds the first invalid one (the
+/// result is always the start of a sequence, so that restart gives the same answer as a scan from
+/// the beginning). The result stops short of an error, never past it, and may stop well before.
+size_t restkit_utf8_checked_prefix(const uint8_t *bytes, size_t count);
+
 #endif
