@@ -25,7 +25,7 @@ public enum UTF8Validation {
     /// let text = Array("naïve text, long enough for a block or two".utf8)
     /// text.withUnsafeBufferPointer { UTF8Validation.firstInvalidOffset(inBlocksOf: $0) }   // nil
     /// ```
-    package static func firstInvalidOffset(inBlocksOf bytes: UnsafeBufferPointer<UInt8>) -> Int? {
+    public static func firstInvalidOffset(inBlocksOf bytes: UnsafeBufferPointer<UInt8>) -> Int? {
         guard let base = bytes.baseAddress else { return nil }
         let checked = restkit_utf8_checked_prefix(base, bytes.count)
         var cutByEnd: Int32 = 0

@@ -7,7 +7,7 @@ import RestKitMapping
 /// Every JSON target this executable serves.
 let jsonTargets: [FuzzTarget] = [
     FuzzTarget(
-        name: "json-swift", summary: "JSONParser (the Swift scanner): parse, read every value, print",
+        name: "json-swift", summary: "JSONParser (the Swift scanner): parse, read every value, print; UTF-8 validation in blocks vs byte by byte",
         dictionary: "json", seeds: { jsonSeeds }, check: checkSwiftScanner),
     FuzzTarget(
         name: "json-incremental", summary: "IncrementalJSONParser and YAJLIncrementalParser fed in fuzzer-chosen chunks",
@@ -45,9 +45,17 @@ private func parseAndWalk(_ parse: () throws -> Representation) {
     _ = value.description
 }
 
-/// The Swift scanner: parse, read, print.
+/// The Swift scanner: parse, read, print. Also the differential check of the UTF-8 validator
+/// the scanner uses on strings (sixteen bytes at a time) against the byte-by-byte one, on the
+/// whole input.
 private func checkSwiftScanner(_ bytes: [UInt8]) {
     parseAndWalk { try JSONParser().parse(bytes) }
+    let (blocks, single) = bytes.withUnsafeBufferPointer {
+        (UTF8Validation.firstInvalidOffset(inBlocksOf: $0), UTF8Validation.firstInvalidOffset(in: $0))
+    }
+    if blocks != single {
+        FuzzCheck.mismatch("UTF-8 validation: blocks \(String(describing: blocks)), bytes \(String(describing: single))", input: bytes)
+    }
 }
 
 /// `bytes` fed to an `IncrementalJSONParser` in `sizes`-sized chunks.
