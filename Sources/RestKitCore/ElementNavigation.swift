@@ -24,7 +24,7 @@ struct ElementNavigation {
     var found = false
     /// The element cursor's tape and stack, kept between elements so that their capacity is
     /// reused (each element's tape gets copies of exactly its own entries and text).
-    var elementEntries: [Tape.Entry] = []
+    var elementEntries = TapeEntryBuffer()
     var elementDecoded: [UInt8] = []
     var elementStack: [JSONCursor<StreamedElementScan>.OpenContainer] = []
     /// Elements completed since the owner last took them.
@@ -154,11 +154,11 @@ extension JSONCursor {
         swap(&element.entries, &stream.elementEntries)
         swap(&element.decoded, &stream.elementDecoded)
         swap(&element.stack, &stream.elementStack)
+        element.entries.prepareForUse()
         defer {
             swap(&element.entries, &stream.elementEntries)
             swap(&element.decoded, &stream.elementDecoded)
             swap(&element.stack, &stream.elementStack)
-            stream.elementEntries.removeAll(keepingCapacity: true)
             stream.elementDecoded.removeAll(keepingCapacity: true)
             stream.elementStack.removeAll(keepingCapacity: true)
         }

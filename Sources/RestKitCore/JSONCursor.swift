@@ -15,6 +15,8 @@ protocol JSONScanMode {
     /// The scan ends with its first value (at ``JSONCursor/valueEnd``); what follows is the
     /// owner's.
     static var endsAfterOneValue: Bool { get }
+    /// Where the entries go: an array that becomes the tape, or a buffer copied out of.
+    associatedtype Entries: TapeEntryStore
 }
 
 /// A whole document in memory.
@@ -23,6 +25,7 @@ enum WholeDocumentScan: JSONScanMode {
     static var keepsCheckpoints: Bool { false }
     static var streamsElements: Bool { false }
     static var endsAfterOneValue: Bool { false }
+    typealias Entries = [Tape.Entry]
 }
 
 /// A whole document that arrives in chunks.
@@ -31,6 +34,7 @@ enum ChunkedDocumentScan: JSONScanMode {
     static var keepsCheckpoints: Bool { true }
     static var streamsElements: Bool { false }
     static var endsAfterOneValue: Bool { false }
+    typealias Entries = [Tape.Entry]
 }
 
 /// The elements of one array, handed out as they complete. Outside the array the cursor
@@ -40,6 +44,7 @@ enum ElementStreamScan: JSONScanMode {
     static var keepsCheckpoints: Bool { true }
     static var streamsElements: Bool { true }
     static var endsAfterOneValue: Bool { false }
+    typealias Entries = [Tape.Entry]
 }
 
 /// One element of an element stream, laid out on its own tape from its first byte. Input may
@@ -51,6 +56,8 @@ enum StreamedElementScan: JSONScanMode {
     static var keepsCheckpoints: Bool { false }
     static var streamsElements: Bool { false }
     static var endsAfterOneValue: Bool { true }
+    /// Each element's entries are copied into its own tape: appended without `Array.append`.
+    typealias Entries = TapeEntryBuffer
 }
 
 /// Where the cursor is in the grammar: the next thing it reads.
@@ -108,7 +115,7 @@ struct JSONCursor<Mode: JSONScanMode> {
     /// Whether the input ends at ``end``: all of it has arrived and no limit stops short of it.
     var isFinal: Bool { inputIsComplete && end == inputEnd }
     let maximumDepth: Int
-    var entries: [Tape.Entry] = []
+    var entries = Mode.Entries()
     var decoded: [UInt8] = []
     /// The open containers around the innermost one (which is ``Checkpoint/top``).
     var stack: [OpenContainer] = []
@@ -167,7 +174,7 @@ struct JSONCursor<Mode: JSONScanMode> {
             return true
         } catch where error.type == .truncated {
             // The input so far ends inside the token at the checkpoint: read it again later.
-            entries.removeSubrange(checkpoint.entryCount...)
+            entries.truncate(to: checkpoint.entryCount)
             decoded.removeSubrange(checkpoint.decodedCount...)
             return isComplete
         }
@@ -289,8 +296,7 @@ struct JSONCursor<Mode: JSONScanMode> {
             try containerCloses(at: index &- 1)
         }
         if !Mode.streamsElements || top.entry >= 0 {
-            entries[top.entry].count = top.count
-            entries[top.entry].payload = Int64(entries.count)
+            entries.close(containerAt: top.entry, count: top.count, end: entries.count)
         }
         top = stack.removeLast()
     }
