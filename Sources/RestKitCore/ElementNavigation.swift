@@ -24,9 +24,9 @@ struct ElementNavigation {
     var found = false
     /// The element cursor's tape and stack, kept between elements so that their capacity is
     /// reused (each element's tape gets copies of exactly its own entries and text).
-    var elementEntries = TapeEntryBuffer()
+    var elementEntries = CursorBuffer<Tape.Entry>()
     var elementDecoded: [UInt8] = []
-    var elementStack: [JSONCursor<StreamedElementScan>.OpenContainer] = []
+    var elementStack = CursorBuffer<JSONCursor<StreamedElementScan>.OpenContainer>()
     /// Elements completed since the owner last took them.
     var completed: [Representation] = []
     /// Elements completed in total.
@@ -154,13 +154,13 @@ extension JSONCursor {
         swap(&element.entries, &stream.elementEntries)
         swap(&element.decoded, &stream.elementDecoded)
         swap(&element.stack, &stream.elementStack)
-        element.entries.prepareForUse()
         defer {
             swap(&element.entries, &stream.elementEntries)
             swap(&element.decoded, &stream.elementDecoded)
             swap(&element.stack, &stream.elementStack)
+            stream.elementEntries.removeAll()
             stream.elementDecoded.removeAll(keepingCapacity: true)
-            stream.elementStack.removeAll(keepingCapacity: true)
+            stream.elementStack.removeAll()
         }
         do throws(ScanFailure) {
             _ = try element.scan()

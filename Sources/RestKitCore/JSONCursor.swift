@@ -57,7 +57,7 @@ enum StreamedElementScan: JSONScanMode {
     static var streamsElements: Bool { false }
     static var endsAfterOneValue: Bool { true }
     /// Each element's entries are copied into its own tape: appended without `Array.append`.
-    typealias Entries = TapeEntryBuffer
+    typealias Entries = CursorBuffer<Tape.Entry>
 }
 
 /// Where the cursor is in the grammar: the next thing it reads.
@@ -118,7 +118,7 @@ struct JSONCursor<Mode: JSONScanMode> {
     var entries = Mode.Entries()
     var decoded: [UInt8] = []
     /// The open containers around the innermost one (which is ``Checkpoint/top``).
-    var stack: [OpenContainer] = []
+    var stack = CursorBuffer<OpenContainer>()
     /// Where scanning resumes.
     var checkpoint = Checkpoint(phase: .value, index: 0, top: OpenContainer(entry: -1, count: 0, isObject: false), entryCount: 0, decodedCount: 0)
     /// Whether the document's value is complete (whole-document scans: and nothing follows it).
@@ -165,6 +165,9 @@ struct JSONCursor<Mode: JSONScanMode> {
     /// - Throws: ``ScanFailure`` at the first malformed byte.
     @inline(__always)
     mutating func scan() throws(ScanFailure) -> Bool {
+        // The buffers may share storage with a copy of the parser that owns this cursor.
+        stack.makeUnique()
+        entries.makeUnique()
         guard Mode.keepsCheckpoints, !isFinal else {
             try scanTokens()
             return true

@@ -166,7 +166,7 @@ package struct JSONElementScanner {
         cursor.checkpoint.entryCount = 0
         cursor.checkpoint.decodedCount = 0
         cursor.checkpoint.top.entry = -1
-        for level in cursor.stack.indices { cursor.stack[level].entry = -1 }
+        for level in 0..<cursor.stack.count { cursor.stack[level].entry = -1 }
         // One byte stays, so that the final scan has a buffer to resume in.
         let keep = min(cursor.checkpoint.index, buffer.count - 1)
         guard keep > 0, keep >= buffer.count / 2 else { return }

@@ -30,7 +30,7 @@ import Darwin
 /// A tape is immutable once built and shared by every ``Representation`` that points into it.
 package final class Tape: Sendable {
     /// The kind of one entry.
-    package enum Kind: UInt8, Sendable {
+    package enum Kind: UInt8, Sendable, BitwiseCopyable {
         case null, `true`, `false`
         /// `payload` is the `Int64` bit pattern.
         case int
@@ -53,7 +53,7 @@ package final class Tape: Sendable {
     }
 
     /// One value or key. 16 bytes.
-    package struct Entry: Sendable {
+    package struct Entry: Sendable, BitwiseCopyable {
         package var kind: Kind
         package var count: UInt32
         package var payload: Int64

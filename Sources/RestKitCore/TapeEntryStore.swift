@@ -1,10 +1,9 @@
 /// Where a ``JSONCursor`` lays out its ``Tape/Entry``s. A whole document, a chunked one and the
 /// outside of an element stream use an array, which becomes the tape as it is; each element of
-/// a stream uses a ``TapeEntryBuffer``, whose entries are copied into the element's own tape.
+/// a stream uses a ``CursorBuffer``, whose entries are copied into the element's own tape.
 ///
 /// ```swift
-/// var entries = TapeEntryBuffer()
-/// entries.prepareForUse()
+/// var entries = CursorBuffer<Tape.Entry>()
 /// entries.append(Tape.Entry(kind: .array))
 /// entries.append(Tape.Entry(kind: .null))
 /// entries.close(containerAt: 0, count: 1, end: entries.count)
@@ -19,6 +18,8 @@ protocol TapeEntryStore {
     mutating func close(containerAt index: Int, count: UInt32, end: Int)
     /// Drops the entries from `newCount` on.
     mutating func truncate(to newCount: Int)
+    /// Makes the storage the store's own before a scan writes it (see ``CursorBuffer``).
+    mutating func makeUnique()
 }
 
 extension Array: TapeEntryStore where Element == Tape.Entry {
@@ -31,4 +32,7 @@ extension Array: TapeEntryStore where Element == Tape.Entry {
     mutating func truncate(to newCount: Int) {
         removeSubrange(newCount...)
     }
+
+    /// Nothing to do: an array copies shared storage when it is written.
+    mutating func makeUnique() {}
 }

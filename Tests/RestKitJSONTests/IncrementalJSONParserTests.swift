@@ -29,6 +29,29 @@ struct IncrementalJSONParserTests {
         return try parser.finish()
     }
 
+    /// A parser copied in the middle of a document (containers open on its stack) goes on
+    /// independently of the copy: the copy reads a different ending, then the original reads
+    /// the document's own, and each gets its own result.
+    @Test(arguments: [1, 7, 64])
+    func aCopyGoesOnIndependently(chunkSize: Int) throws {
+        func feed(_ parser: inout IncrementalJSONParser, _ text: String) throws {
+            let bytes = Array(text.utf8)
+            for start in stride(from: 0, to: bytes.count, by: chunkSize) {
+                try parser.append(bytes[start..<min(start + chunkSize, bytes.count)])
+            }
+        }
+        let head = #"{"a":[1,{"b":[true,{"c":["#
+        let tail = #""x",2]}]}],"d":null}"#
+        let otherTail = #"3]},{"n":{"m":[0,{"o":[]}]}}]}]}"#
+        var original = IncrementalJSONParser()
+        try feed(&original, head)
+        var copy = original
+        try feed(&copy, otherTail)
+        #expect(try copy.finish() == YAJLParser().parse(text: head + otherTail))
+        try feed(&original, tail)
+        #expect(try original.finish() == YAJLParser().parse(text: head + tail))
+    }
+
     @Test(arguments: documents, chunkSizes)
     func sameResultAtEveryChunkSize(document: String, chunkSize: Int) throws {
         let whole = try YAJLParser().parse(text: document)
