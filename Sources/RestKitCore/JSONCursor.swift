@@ -389,8 +389,8 @@ struct JSONCursor<Mode: JSONScanMode> {
         }
         if Mode.isChunked, index == end, !isFinal { throw truncated(at: index, "the number may go on") }
         if isSmallInteger {
-            var value: Int64 = 0
-            for digit in firstDigit..<integerEnd { value = value &* 10 &+ Int64(base[digit] &- 0x30) }
+            // At most 18 digits (checked above), so the value fits in an Int64.
+            let value = Int64(bitPattern: restkit_digits_value(base + firstDigit, integerEnd &- firstDigit))
             entries.append(Tape.Entry(kind: .int, payload: negative ? 0 &- value : value))
         } else {
             guard index &- start <= Int(UInt32.max) else {

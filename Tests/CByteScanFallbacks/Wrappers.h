@@ -18,4 +18,7 @@
     } \
     size_t prefix##utf8_continuation_count(const uint8_t *base, size_t index, size_t end) { \
         return restkit_utf8_continuation_count(base, index, end); \
+    } \
+    uint64_t prefix##digits_value(const uint8_t *digits, size_t count) { \
+        return restkit_digits_value(digits, count); \
     }

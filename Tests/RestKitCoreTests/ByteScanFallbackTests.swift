@@ -80,4 +80,30 @@ struct ByteScanFallbackTests {
         }
         #expect(checked > 95_000)
     }
+
+    /// Digit runs of every length up to 19 (all zeros, all nines, random), whole and behind
+    /// other bytes: each path gives the value the standard library reads.
+    @Test func digitValuesAgreeOnEveryPath() {
+        var state: UInt64 = 0x9E37_79B9_7F4A_7C15
+        func next(_ bound: Int) -> Int {
+            state = state &* 6_364_136_223_846_793_005 &+ 1_442_695_040_888_963_407
+            return Int((state >> 33) % UInt64(bound))
+        }
+        let paths: [(String, @Sendable (UnsafePointer<UInt8>?, Int) -> UInt64)] = [
+            ("native", restkit_native_digits_value), ("words", restkit_words_digits_value), ("bytes", restkit_bytes_digits_value),
+        ]
+        for length in 1...19 {
+            var runs = [String(repeating: "0", count: length), String(repeating: "9", count: length)]
+            for _ in 0..<200 { runs.append(String((0..<length).map { _ in Character(String(next(10))) })) }
+            for run in runs {
+                let padding = next(9)
+                let bytes = Array(repeating: UInt8(ascii: "x"), count: padding) + Array(run.utf8) + [UInt8(ascii: "x")]
+                let expected = UInt64(run)
+                for (name, value) in paths {
+                    let found = bytes.withUnsafeBufferPointer { value($0.baseAddress.map { $0 + padding }, length) }
+                    #expect(found == expected, "\(name) path: \(run)")
+                }
+            }
+        }
+    }
 }

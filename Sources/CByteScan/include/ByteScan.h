@@ -178,6 +178,29 @@ static inline size_t restkit_skip_digits(const uint8_t *base, size_t index, size
     return index;
 }
 
+/// The value of `count` ASCII digits (at most 19; the caller has checked they are digits):
+/// eight at a time on little-endian targets (subtract '0' from each byte, then combine
+/// neighbouring lanes: pairs, fours, eights, as simdjson does), the rest one by one.
+static inline uint64_t restkit_digits_value(const uint8_t *digits, size_t count) {
+    uint64_t value = 0;
+    size_t index = 0;
+#if defined(__BYTE_ORDER__) && __BYTE_ORDER__ == __ORDER_LITTLE_ENDIAN__
+    size_t leading = count % 8;
+    for (; index < leading; index++) value = value * 10 + (uint64_t)(digits[index] - '0');
+    for (; index < count; index += 8) {
+        uint64_t lanes;
+        __builtin_memcpy(&lanes, digits + index, sizeof lanes);
+        lanes -= 0x3030303030303030ULL;
+        lanes = (lanes * 10) + (lanes >> 8);
+        const uint64_t mask = 0x000000FF000000FFULL;
+        lanes = (((lanes & mask) * 0x000F424000000064ULL) + (((lanes >> 16) & mask) * 0x0000271000000001ULL)) >> 32;
+        value = value * 100000000ULL + (uint32_t)lanes;
+    }
+#endif
+    for (; index < count; index++) value = value * 10 + (uint64_t)(digits[index] - '0');
+    return value;
+}
+
 /// How many bytes in [index, end) are UTF-8 continuation bytes (`10xxxxxx`): sixteen at a time
 /// with SSE2, each byte lane of an accumulator counting its lane for up to 255 blocks before
 /// `psadbw` sums the lanes; eight at a time in a word elsewhere, the lanes summed the same way.

@@ -14,7 +14,8 @@
     size_t prefix##skip_digits(const uint8_t *base, size_t index, size_t end); \
     size_t prefix##skip_ascii(const uint8_t *base, size_t index, size_t end); \
     size_t prefix##utf8_first_invalid(const uint8_t *bytes, size_t count, int *cutByEnd); \
-    size_t prefix##utf8_continuation_count(const uint8_t *base, size_t index, size_t end);
+    size_t prefix##utf8_continuation_count(const uint8_t *base, size_t index, size_t end); \
+    uint64_t prefix##digits_value(const uint8_t *digits, size_t count);
 
 RESTKIT_BYTE_SCAN_DECLARE(restkit_native_)
 RESTKIT_BYTE_SCAN_DECLARE(restkit_words_)
