@@ -21,7 +21,10 @@ CHUNK=${FUZZ_CHUNK_RUNS:-1000000}
 mkdir -p "$OUT/tally" "$OUT/findings"
 commit=$(git -C "$REPO_DIR" rev-parse --short HEAD)
 
-count() { awk '{ sum += $1 } END { print sum + 0 }' "$OUT/tally/$1" 2>/dev/null || echo 0; }
+# The executions a target's tally holds (0 before its first chunk).
+count() {
+    if [ -f "$OUT/tally/$1" ]; then awk '{ sum += $1 } END { print sum + 0 }' "$OUT/tally/$1"; else echo 0; fi
+}
 
 for spec in "$@"; do
     target=${spec%%:*}
