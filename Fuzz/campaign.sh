@@ -6,8 +6,9 @@
 #
 # Everything lives under FUZZ_OUT (default /work/fuzz-campaign, or $HOME/restkit-fuzz-campaign):
 # the corpora grow there across chunks and sessions; each chunk that ends with no finding
-# appends "executions exec/s commit date" to tally/<target>, and a target's count toward its goal
-# is the sum of its tally. A chunk with a finding stops that target (its inputs and log are in
+# appends "executions exec/s commit date max_len=N" to tally/<target> (N: the chunks'
+# -max_len, FUZZ_MAX_LEN, default 65536 as in Fuzz/run.sh), and a target's count toward its
+# goal is the sum of its tally. A chunk with a finding stops that target (its inputs and log are in
 # artifacts/ and logs/, copied to findings/<target>-<date>/) and the campaign goes on with the next.
 # When the library code a target runs changes, move its tally aside: counts are per code.
 set -uo pipefail
@@ -20,6 +21,8 @@ OUT=${FUZZ_OUT:-$default_out}
 CHUNK=${FUZZ_CHUNK_RUNS:-1000000}
 mkdir -p "$OUT/tally" "$OUT/findings"
 commit=$(git -C "$REPO_DIR" rev-parse --short HEAD)
+# Exported, so that every chunk runs with the value its tally line records.
+export FUZZ_MAX_LEN=${FUZZ_MAX_LEN:-65536}
 
 # The executions a target's tally holds (0 before its first chunk).
 count() {
@@ -51,7 +54,7 @@ for spec in "$@"; do
             echo "campaign: $target ran no executions; stopping it"
             break
         fi
-        echo "$executions $speed $commit $(date -u +%Y-%m-%dT%H:%MZ)" >>"$OUT/tally/$target"
+        echo "$executions $speed $commit $(date -u +%Y-%m-%dT%H:%MZ) max_len=$FUZZ_MAX_LEN" >>"$OUT/tally/$target"
     done
     echo "campaign: $target done at $(count "$target") of $goal"
 done
