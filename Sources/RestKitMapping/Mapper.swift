@@ -52,8 +52,7 @@ public struct Mapper: Sendable {
         let report = MappingReport()
         for entry in entries {
             if let error = entry.parseError { throw error }
-            var scope = MappingScope(root: document, options: options)
-            scope.report = report
+            let scope = MappingScope(root: document, options: options, report: report)
             let value = entry.source.map { $0.value(in: document, scope: scope) } ?? document
             guard let value, !value.isNull else { continue }
             matched = true

@@ -36,9 +36,7 @@ extension ObjectMapping {
     public func mapCollection(
         _ representation: Representation, options: MappingOptions = MappingOptions(), report: MappingReport
     ) throws(MappingError) -> [Model] {
-        var scope = MappingScope(root: representation, options: options)
-        scope.report = report
-        return try mapCollection(representation, scope: scope)
+        try mapCollection(representation, scope: MappingScope(root: representation, options: options, report: report))
     }
 
     /// Maps each element of an array (or a single object) into new models.

@@ -168,19 +168,31 @@ struct MappingScope {
     var collectionIndex: Int?
     var keyPath = ""
 
-    init(root: Representation, options: MappingOptions) {
-        operation = Operation(root: root, options: options, report: MappingReport())
+    /// A scope at the root of `root`; declined elements go to `report` (with none given, to
+    /// a report of the operation's own, made when the first element is declined).
+    init(root: Representation, options: MappingOptions, report: MappingReport? = nil) {
+        operation = Operation(root: root, options: options, report: report)
     }
 
     /// What every scope of one operation shares.
     private final class Operation {
         let root: Representation
         let options: MappingOptions
-        let report: MappingReport
-        init(root: Representation, options: MappingOptions, report: MappingReport) {
+        /// The report given, or made on first use: nothing reads a report nobody gave, and
+        /// making one for every `map` call was an allocation per mapped object.
+        private var givenOrMade: MappingReport?
+
+        init(root: Representation, options: MappingOptions, report: MappingReport?) {
             self.root = root
             self.options = options
-            self.report = report
+            givenOrMade = report
+        }
+
+        var report: MappingReport {
+            if let givenOrMade { return givenOrMade }
+            let made = MappingReport()
+            givenOrMade = made
+            return made
         }
     }
 
@@ -189,14 +201,12 @@ struct MappingScope {
 
     var options: MappingOptions {
         get { operation.options }
+        // The new operation shares the report (making it now if nobody gave one).
         set { operation = Operation(root: operation.root, options: newValue, report: operation.report) }
     }
 
     /// Where skipped (declined) elements are reported; shared by the whole operation.
-    var report: MappingReport {
-        get { operation.report }
-        set { operation = Operation(root: operation.root, options: operation.options, report: newValue) }
-    }
+    var report: MappingReport { operation.report }
 
     /// ``MappingOptions/metadata`` with `mapping.collectionIndex` added when mapping an element.
     var metadata: Representation {

@@ -275,5 +275,14 @@ struct ObjectMappingTests {
         changedOriginal.metadata = ["page": 3]
         #expect(kept.metadata == ["page": 2])
         #expect(changedOriginal.metadata == ["page": 3])
+
+        // Every `MappingOptions()` starts from one shared box of defaults, which the changes
+        // above (to copies of such a value) must not have reached.
+        var fresh = MappingOptions()
+        #expect(fresh.dateFormats.map(\.description) == DateFormat.defaults.map(\.description))
+        #expect(!fresh.writesNilAsNull && !fresh.assignsNilForMissingKeys && fresh.metadata == .object([:]))
+        #expect(fresh.outputDateFormat.description == DateFormat.iso8601.description)
+        fresh.writesNilAsNull = true
+        #expect(!MappingOptions().writesNilAsNull)
     }
 }
