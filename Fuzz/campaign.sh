@@ -20,7 +20,6 @@ default_out=/work/fuzz-campaign
 OUT=${FUZZ_OUT:-$default_out}
 CHUNK=${FUZZ_CHUNK_RUNS:-1000000}
 mkdir -p "$OUT/tally" "$OUT/findings"
-commit=$(git -C "$REPO_DIR" rev-parse --short HEAD)
 # Exported, so that every chunk runs with the value its tally line records.
 export FUZZ_MAX_LEN=${FUZZ_MAX_LEN:-65536}
 
@@ -54,6 +53,8 @@ for spec in "$@"; do
             echo "campaign: $target ran no executions; stopping it"
             break
         fi
+        # The commit run.sh built this chunk from (it builds the tree as it is at each chunk).
+        commit=$(git -C "$REPO_DIR" rev-parse --short HEAD)
         echo "$executions $speed $commit $(date -u +%Y-%m-%dT%H:%MZ) max_len=$FUZZ_MAX_LEN" >>"$OUT/tally/$target"
     done
     echo "campaign: $target done at $(count "$target") of $goal"
