@@ -34,6 +34,8 @@ for spec in "$@"; do
     [ "$spec" != "$target" ] && goal=${spec#*:}
     while [ "$(count "$target")" -lt "$goal" ]; do
         echo "campaign: $target at $(count "$target") of $goal ($(date -u +%H:%M))"
+        # The commit this chunk is built from (run.sh builds the tree as it is at each chunk).
+        commit=$(git -C "$REPO_DIR" rev-parse --short HEAD)
         summary=$(FUZZ_OUT=$OUT FUZZ_RUNS=$CHUNK FUZZ_CHUNK_RUNS=$CHUNK FUZZ_TARGETS=$target \
             "$FUZZ_DIR/run.sh" 2>&1)
         status=$?
@@ -53,8 +55,6 @@ for spec in "$@"; do
             echo "campaign: $target ran no executions; stopping it"
             break
         fi
-        # The commit run.sh built this chunk from (it builds the tree as it is at each chunk).
-        commit=$(git -C "$REPO_DIR" rev-parse --short HEAD)
         echo "$executions $speed $commit $(date -u +%Y-%m-%dT%H:%MZ) max_len=$FUZZ_MAX_LEN" >>"$OUT/tally/$target"
     done
     echo "campaign: $target done at $(count "$target") of $goal"
