@@ -84,7 +84,12 @@ check-graph:
 DOC_TARGETS := RestKit RestKitCore RestKitJSON RestKitXML RestKitForms RestKitMapping RestKitDefaults \
 	RestKitHTTP RestKitStore RestKitStoreHTTP
 docs: deps check-doc-examples
-	$(SWIFT) package dump-symbol-graph --minimum-access-level public >/dev/null
+	# dump-symbol-graph fails on the C modules (CByteScan and the test-only CByteScanFallbacks):
+	# SwiftPM passes the package's C++ standard (-std=c++17, for the simdjson shim) to their
+	# symbol graph extraction, which clang refuses for C. The Swift modules' graphs are still
+	# written; the old ones are removed first, and the coverage check fails on any that is absent.
+	rm -rf .build/*/symbolgraph
+	-$(SWIFT) package dump-symbol-graph --minimum-access-level public >/dev/null 2>.build/dump-symbol-graph.log
 	python3 scripts/check-doc-coverage.py
 	$(SWIFT) package --allow-writing-to-directory .build/docs generate-documentation \
 		$(addprefix --target ,$(DOC_TARGETS)) --enable-experimental-combined-documentation \
