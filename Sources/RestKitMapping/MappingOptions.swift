@@ -75,10 +75,8 @@ public struct MappingOptions: Sendable {
         storage = Self.defaultStorage
     }
 
-    private static let defaultStorage = Storage(
-        Settings(
-            dateFormats: DateFormat.defaults, outputDateFormat: .iso8601, writesNilAsNull: false,
-            assignsNilForMissingKeys: false, metadata: .object([:])))
+    /// The box of every `MappingOptions()`: the defaults of the initializer below.
+    private static let defaultStorage = MappingOptions(dateFormats: DateFormat.defaults).storage
 
     /// The defaults, with the settings given here instead.
     ///
