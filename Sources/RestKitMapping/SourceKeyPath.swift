@@ -180,7 +180,7 @@ struct MappingScope {
         let options: MappingOptions
         /// The report given, or made on first use: nothing reads a report nobody gave, and
         /// making one for every `map` call was an allocation per mapped object.
-        private var givenOrMade: MappingReport?
+        private(set) var givenOrMade: MappingReport?
 
         init(root: Representation, options: MappingOptions, report: MappingReport?) {
             self.root = root
@@ -201,8 +201,9 @@ struct MappingScope {
 
     var options: MappingOptions {
         get { operation.options }
-        // The new operation shares the report (making it now if nobody gave one).
-        set { operation = Operation(root: operation.root, options: newValue, report: operation.report) }
+        // The new operation shares the report; with none given or made yet, it makes its own
+        // if it needs one (nothing reads a report nobody gave).
+        set { operation = Operation(root: operation.root, options: newValue, report: operation.givenOrMade) }
     }
 
     /// Where skipped (declined) elements are reported; shared by the whole operation.

@@ -63,6 +63,19 @@ struct DynamicMappingTests {
         #expect(throws: MappingError.self) { try People.person.map(["name": "R2", "type": "Robot"]) }
     }
 
+    /// A mapping with options of its own maps in an operation of its own, which must report to
+    /// the caller's report: a friend declined inside such a mapping is reported.
+    @Test func elementsDeclinedUnderAMappingsOwnOptionsAreReported() throws {
+        var boy = People.boy
+        boy.options = MappingOptions(assignsNilForMissingKeys: true)
+        let report = MappingReport()
+        let boys = try boy.mapCollection(
+            [["name": "A", "friends": [["name": "B", "type": "Girl"], ["name": "R2", "type": "Robot"]]]], report: report)
+        #expect(boys.map(\.friends.count) == [1])
+        #expect(report.issues.map(\.keyPath) == ["0.friends.1"])
+        #expect(report.issues.first?.errorType == .declined)
+    }
+
     @Test func closureChoiceAndTheInverse() throws {
         let mapping = ObjectMapping<any Person>.dynamic(candidates: [People.girl.erased(to: (any Person).self)]) { representation in
             representation["numeric_type"] == 0 ? People.girl.erased(to: (any Person).self) : nil
