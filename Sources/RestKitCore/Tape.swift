@@ -138,19 +138,15 @@ package final class Tape: Sendable {
 
     /// The value at `index` and everything under it as plain values (no entry of the result
     /// points into this tape), built in one walk: containers are made at their final size and
-    /// filled directly, without the lazy level ``content(at:)`` makes first.
+    /// filled directly, and objects with the same keys share them (``TapeMaterializer``).
     package func materialized(at index: Int) -> Representation {
-        let entry = entries[index]
-        switch entry.kind {
-        case .array:
-            return .array(elements(ofArrayAt: index, materialized(at:)))
-        case .object:
-            return .object(members(ofObjectAt: index, materialized(at:)))
-        case .groupedObject:
-            guard case .object(let members) = content(at: index) else { return .object([:]) }
-            return .object(members.mapValues { $0.materialized() })
-        default:
-            return Representation(content(at: index))
+        entries.withUnsafeBufferPointer { entries in
+            bytes.withUnsafeBufferPointer { input in
+                decoded.withUnsafeBufferPointer { decoded in
+                    var materializer = TapeMaterializer(tape: self, entries: entries, input: input, decoded: decoded)
+                    return materializer.value(at: index)
+                }
+            }
         }
     }
 
@@ -177,7 +173,7 @@ package final class Tape: Sendable {
     /// no lookup per member (``keysAreDistinctASCII(inObjectAt:)``); otherwise each member
     /// goes in through the subscript, which merges keys that are equal as `String`s.
     @inline(__always)
-    private func members(
+    func members(
         ofObjectAt index: Int, _ make: (Int) -> Representation
     ) -> OrderedDictionary<String, Representation> {
         let entry = entries[index]

@@ -179,4 +179,96 @@ struct MaterializedTests {
         #expect(members.keys.first == "aaaaaaaa1000bbbbbbbb")
         #expect(members["aaaaaaaa1039bbbbbbbb"] == 39)
     }
+
+    // MARK: Objects of one shape share their keys
+
+    /// The copy equals the lazy document and keeps every object's keys in document order
+    /// (`==` ignores key order; the description does not).
+    private func expectFaithfulCopy(_ text: String, sourceLocation: Testing.SourceLocation = #_sourceLocation) throws {
+        let parsed = try scan(text)
+        let copy = parsed.materialized()
+        #expect(!pointsIntoTape(copy), sourceLocation: sourceLocation)
+        #expect(copy == parsed, sourceLocation: sourceLocation)
+        #expect(copy.description == parsed.description, sourceLocation: sourceLocation)
+    }
+
+    /// Objects after the first of a shape take its keys; an object whose keys differ from an
+    /// earlier one's anywhere (first, middle or last byte of a short, 8-16 byte or long key)
+    /// has its own, even with the same count and key lengths (so the same cache set).
+    @Test(arguments: ["ab", "abcdefghij", "abcdefghijklmnopqrstuvwxyz"])
+    func objectsOfOneShapeKeepTheirOwnKeysAndValues(key: String) throws {
+        let variants = Set(key.indices.flatMap { index in
+            [key.startIndex, index, key.index(before: key.endIndex)].map { position in
+                var changed = key
+                changed.replaceSubrange(position...position, with: "_")
+                return changed
+            }
+        })
+        var objects: [String] = []
+        for (index, variant) in variants.sorted().enumerated() {
+            objects.append(#"{"id":\#(index),"\#(key)":"first","tail":[\#(index)]}"#)
+            objects.append(#"{"id":\#(index),"\#(variant)":"second","tail":[\#(index)]}"#)
+        }
+        try expectFaithfulCopy("[" + objects.joined(separator: ",") + "]")
+        let copy = try scan("[" + objects.joined(separator: ",") + "]").materialized()
+        let second = try #require(copy[1]?.objectValue)
+        #expect(Array(second.keys) == ["id", variants.sorted()[0], "tail"])
+        #expect(second[variants.sorted()[0]] == "second")
+    }
+
+    /// Keys spelled with escapes are decoded before they are compared: `"a\u0062"` is the key
+    /// `ab`, the same shape as an earlier `"ab"`; a key in the input and one decoded compare by
+    /// their bytes, not by where they lie.
+    @Test func escapedKeysShareTheShapeOfTheirDecodedBytes() throws {
+        try expectFaithfulCopy(#"[{"ab":1,"c":2},{"ab":3,"c":4},{"ac":5,"c":6},{"ab":7,"c":8}]"#)
+        let copy = try scan(#"[{"ab":1,"c":2},{"ab":3,"c":4},{"ac":5,"c":6}]"#).materialized()
+        #expect(copy[keyPath: "1.ab"] == 3)
+        #expect(copy[keyPath: "2.ac"] == 5)
+        #expect(copy[keyPath: "2.ab"] == nil)
+    }
+
+    /// An object with a repeated key has fewer members than keys, so it is no shape for later
+    /// objects: `{"a":3,"a":4}` after `{"a":1,"a":2}` still keeps its own last value.
+    @Test func objectsWithRepeatedKeysAreNoShape() throws {
+        let copy = try scan(#"[{"a":1,"a":2},{"a":3,"a":4},{"a":5,"b":6}]"#).materialized()
+        #expect(copy == [["a": 2], ["a": 4], ["a": 5, "b": 6]])
+        try expectFaithfulCopy(#"[{"a":1,"a":2},{"a":3,"a":4},{"a":5,"b":6}]"#)
+    }
+
+    /// Nested objects of one shape, and more shapes than the cache holds, interleaved: every
+    /// object still gets exactly its own keys and values.
+    @Test func manyInterleavedShapesStayFaithful() throws {
+        var objects: [String] = []
+        for round in 0..<3 {
+            for shape in 0..<300 {
+                let keys = (0..<(shape % 7 + 1)).map { #""k\#(shape)_\#($0)":\#(round)"# }
+                objects.append(#"{\#(keys.joined(separator: ",")),"inner":{"x":\#(shape),"y":{"x":\#(round)}}}"#)
+            }
+        }
+        try expectFaithfulCopy("[" + objects.map { #"{"o":\#($0)}"# }.joined(separator: ",") + "]")
+    }
+
+    /// Empty keys are the same key whether they lie in the input or were decoded.
+    @Test func emptyKeysShareAShapeWhereverTheyLie() throws {
+        var builder = TapeBuilder(maximumDepth: 8)
+        let input = Array("x".utf8)
+        _ = input.withUnsafeBytes { builder.appendInput($0) }
+        let arrayBegan = builder.beginArray()
+        #expect(arrayBegan)
+        for (index, inInput) in [true, false, true].enumerated() {
+            let objectBegan = builder.beginObject()
+            #expect(objectBegan)
+            if inInput { builder.key(inputOffset: 0, count: 0) } else { builder.key(bytes: UnsafeBufferPointer(start: nil, count: 0)) }
+            builder.int(Int64(index))
+            builder.key("k")
+            builder.int(Int64(index))
+            builder.end()
+        }
+        builder.end()
+        let finished = builder.finish()
+        let document = try #require(finished)
+        let copy = document.materialized()
+        #expect(copy == [["": 0, "k": 0], ["": 1, "k": 1], ["": 2, "k": 2]])
+        #expect(copy.description == document.description)
+    }
 }
