@@ -70,7 +70,7 @@ struct TapeMaterializer {
 
     /// The value at `index` with nothing under it pointing into the tape.
     mutating func value(at index: Int) -> Representation {
-        let entry = entries[index]
+        let entry = entry(index)
         switch entry.kind {
         case .array:
             var elements: [Representation] = []
@@ -100,6 +100,15 @@ struct TapeMaterializer {
         }
     }
 
+    /// The entry at `index`. A tape's structure keeps every index this walk makes in range
+    /// (containers end where their payload says, within the entries); this checks it, as
+    /// `Array` would, instead of reading outside the buffer.
+    @inline(__always)
+    private func entry(_ index: Int) -> Tape.Entry {
+        precondition(index >= 0 && index < entries.count, "a tape index outside its entries")
+        return entries[index]
+    }
+
     /// `representation` made plain: a position on this walk's tape is walked here, anything
     /// else materializes on its own (the arrays ``Tape/content(at:)`` makes of repeated keys).
     private mutating func plain(_ representation: Representation) -> Representation {
@@ -113,11 +122,11 @@ struct TapeMaterializer {
     /// The members of the (ungrouped) object at `index`, sharing the keys of an earlier object
     /// of the same shape when there is one.
     private mutating func members(ofObjectAt index: Int) -> OrderedDictionary<String, Representation> {
-        let count = Int(entries[index].count)
+        let count = Int(entry(index).count)
         guard count > 0 else { return [:] }
         let set = set(ofObjectAt: index)
         for way in 0..<2 {
-            if let shape = shapes[set * 2 + way], entries[shape.object].count == entries[index].count,
+            if let shape = shapes[set * 2 + way], entry(shape.object).count == entry(index).count,
                keysMatch(objectAt: index, shapeAt: shape.object) {
                 recentWays[set] = UInt8(way)
                 var child = index + 1
@@ -143,11 +152,13 @@ struct TapeMaterializer {
     /// first two keys (read from the entries, without touching the keys' bytes).
     private func set(ofObjectAt index: Int) -> Int {
         let first = index + 1
-        var mix = UInt64(entries[index].count) &* 0x9E37_79B9_7F4A_7C15
-        mix = (mix ^ UInt64(entries[first].count)) &* 0xD6E8_FEB8_6659_FD93
+        // The first key's value (read by `memberEnd`) is inside the object.
+        precondition(first + 1 < entries.count, "an object's first member lies outside its tape")
+        var mix = UInt64(entry(index).count) &* 0x9E37_79B9_7F4A_7C15
+        mix = (mix ^ UInt64(entry(first).count)) &* 0xD6E8_FEB8_6659_FD93
         let second = Tape.memberEnd(afterKeyAt: first, in: entries)
-        if second < Int(entries[index].payload) {
-            mix = (mix ^ UInt64(entries[second].count)) &* 0x9E37_79B9_7F4A_7C15
+        if second < Int(entry(index).payload) {
+            mix = (mix ^ UInt64(entry(second).count)) &* 0x9E37_79B9_7F4A_7C15
         }
         return Int(truncatingIfNeeded: mix >> 58)
     }
@@ -157,13 +168,13 @@ struct TapeMaterializer {
     private func keysMatch(objectAt index: Int, shapeAt other: Int) -> Bool {
         var key = index + 1
         var otherKey = other + 1
-        for _ in 0..<Int(entries[index].count) {
+        for _ in 0..<Int(entry(index).count) {
             guard key + 1 < entries.count, otherKey + 1 < entries.count else { return false }
-            let entry = entries[key]
-            let otherEntry = entries[otherKey]
-            guard entry.count == otherEntry.count else { return false }
+            let keyEntry = entry(key)
+            let otherEntry = entry(otherKey)
+            guard keyEntry.count == otherEntry.count else { return false }
             // The same place holds the same bytes; empty keys are equal wherever they lie.
-            if entry.count > 0, entry.payload != otherEntry.payload, !sameBytes(entry, otherEntry) { return false }
+            if keyEntry.count > 0, keyEntry.payload != otherEntry.payload, !sameBytes(keyEntry, otherEntry) { return false }
             key = Tape.memberEnd(afterKeyAt: key, in: entries)
             otherKey = Tape.memberEnd(afterKeyAt: otherKey, in: entries)
         }
