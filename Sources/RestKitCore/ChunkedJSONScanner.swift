@@ -59,7 +59,7 @@ package struct ChunkedJSONScanner {
         try checkScanning()
         try scan(isFinal: true)
         phase = .finished
-        let tape = Tape(entries: cursor?.entries ?? [], bytes: buffer, decoded: cursor?.decoded ?? [])
+        let tape = Tape(entries: cursor?.entries ?? [], bytes: buffer, decoded: cursor?.decoded ?? [], stringsAreCheckedUTF8: true)
         cursor = nil
         buffer = []
         return Representation(tape: tape, index: 0)

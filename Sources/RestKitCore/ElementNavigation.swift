@@ -171,7 +171,8 @@ extension JSONCursor {
         let tape = Tape(
             entries: element.entries.withUnsafeBufferPointer { Array($0) },
             bytes: Array(UnsafeBufferPointer(start: base + start, count: element.valueEnd)),
-            decoded: element.decoded.withUnsafeBufferPointer { Array($0) })
+            decoded: element.decoded.withUnsafeBufferPointer { Array($0) },
+            stringsAreCheckedUTF8: true)
         stream.completed.append(Representation(tape: tape, index: 0))
         stream.elementCount &+= 1
         stream.boundary = elementEnd

@@ -32,7 +32,7 @@ package struct JSONScanner {
             } catch {
                 return .failure(error)
             }
-            return .success(Tape(entries: cursor.entries, bytes: bytes, decoded: cursor.decoded))
+            return .success(Tape(entries: cursor.entries, bytes: bytes, decoded: cursor.decoded, stringsAreCheckedUTF8: true))
         }
         switch result {
         case .success(let tape):

@@ -70,11 +70,17 @@ package final class Tape: Sendable {
     package let bytes: [UInt8]
     /// Text that is not in the input as such.
     package let decoded: [UInt8]
+    /// Whether the scanner that made this tape checked every string and key as UTF-8 itself
+    /// (the Swift JSON cursor checks every non-ASCII run and decodes escapes to whole
+    /// scalars). Then `String`s are made from the bytes as they are; otherwise the standard
+    /// library checks them again (and repairs what a C library let through).
+    package let stringsAreCheckedUTF8: Bool
 
-    package init(entries: [Entry], bytes: [UInt8], decoded: [UInt8]) {
+    package init(entries: [Entry], bytes: [UInt8], decoded: [UInt8], stringsAreCheckedUTF8: Bool = false) {
         self.entries = entries
         self.bytes = bytes
         self.decoded = decoded
+        self.stringsAreCheckedUTF8 = stringsAreCheckedUTF8
     }
 
     /// The index after the value at `index` (skipping a whole container).
@@ -99,9 +105,19 @@ package final class Tape: Sendable {
         }
     }
 
-    /// The `String` of a string or key entry (already validated as UTF-8).
+    /// The `String` of a string or key entry.
     package func string(at index: Int) -> String {
-        withBytes(at: index) { String(decoding: $0, as: UTF8.self) }
+        withBytes(at: index) { makeString($0) }
+    }
+
+    /// A `String` of the bytes of one of this tape's strings or keys: copied as they are when
+    /// the tape's scanner checked them (``stringsAreCheckedUTF8``; debug builds check again),
+    /// else through `String(decoding:as:)`, which checks and repairs.
+    @inline(__always)
+    func makeString(_ text: UnsafeBufferPointer<UInt8>) -> String {
+        guard stringsAreCheckedUTF8 else { return String(decoding: text, as: UTF8.self) }
+        assert(String(validating: text, as: UTF8.self) != nil, "a string on a checked tape is not UTF-8")
+        return String(copying: unsafe UTF8Span(unchecked: text.span, isKnownASCII: false))
     }
 
     /// The value at `index`, one level deep: containers hold ``Representation``s that still

@@ -94,7 +94,7 @@ struct TapeMaterializer {
         case .double: return .double(Double(bitPattern: UInt64(bitPattern: entry.payload)))
         case .string, .key:
             guard let text = Tape.text(of: entry, input: input, decoded: decoded) else { return Representation(tape.content(at: index)) }
-            return .string(String(decoding: text, as: UTF8.self))
+            return .string(tape.makeString(text))
         default:
             return Representation(tape.content(at: index))
         }
