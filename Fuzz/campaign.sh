@@ -8,7 +8,8 @@
 # the corpora grow there across chunks and sessions; each chunk that ends with no finding
 # appends "executions exec/s commit date max_len=N" to tally/<target> (N: the chunk's
 # -max_len, see max_len_for below), and a target's count toward its goal is the sum of its
-# tally. A chunk with a finding stops that target (its inputs and log are in
+# tally. A fuzz package that does not build stops the campaign (exit 3, nothing recorded). A
+# chunk with a finding stops that target (its inputs and log are in
 # artifacts/ and logs/, copied to findings/<target>-<date>/) and the campaign goes on with the next.
 # When the library code a target runs changes, move its tally aside: counts are per code.
 set -uo pipefail
@@ -53,6 +54,12 @@ for spec in "$@"; do
         line=$(awk -v t="$target" '$1 == t' <<<"$summary")
         echo "$line"
         read -r _ executions speed _ <<<"$line"
+        if [ "$status" -eq 3 ]; then
+            # Nothing ran: not a finding, and no other target can run either.
+            echo "$summary" | tail -5
+            echo "campaign: the fuzz package does not build; stopping the campaign (no finding recorded)"
+            exit 3
+        fi
         if [ "$status" -ne 0 ] || [[ "$line" != *" ok"* ]]; then
             saved="$OUT/findings/$target-$(date -u +%Y%m%dT%H%M%S)"
             mkdir -p "$saved"

@@ -15,7 +15,8 @@
 # Prints per target: executions, exec/s, coverage (cov = edges, ft = features, from libFuzzer's
 # final stats) and findings (crashes, leaks, hangs over 1 s, out-of-memory, mismatches).
 # Everything a run writes (logs, corpora, crash inputs) goes under FUZZ_OUT (default a new
-# temporary directory, printed). Exits 1 when any target found something or failed to run.
+# temporary directory, printed). Exits 1 when any target found something or failed to run,
+# 3 when the fuzz package does not build (twice in a row).
 set -uo pipefail
 # A Swift fatal error (a mismatch) goes straight to libFuzzer's crash handler, without the
 # Swift runtime's backtracer.
@@ -42,10 +43,16 @@ mkdir -p "$OUT"/{logs,corpus,seeds,artifacts}
 echo "fuzz: building the fuzz package (release, -sanitize=fuzzer,address)"
 # The sanitizer flags apply to every Swift module of the build, RestKit's included, so libFuzzer
 # sees the parsers' coverage; the library's own build (in ../.build) is untouched.
-if ! "$SWIFT" build --package-path "$FUZZ_DIR" -c release -Xswiftc -sanitize=fuzzer,address >"$OUT/logs/build.log" 2>&1; then
+# A build that fails is tried once more: SwiftPM can plan a build with the file list it cached
+# before the tree changed under it (a campaign pulling new commits between chunks once failed
+# so, on a file the pull had added), and the failed build makes it plan afresh.
+build_fuzz_package() {
+    "$SWIFT" build --package-path "$FUZZ_DIR" -c release -Xswiftc -sanitize=fuzzer,address >"$OUT/logs/build.log" 2>&1
+}
+if ! build_fuzz_package && ! build_fuzz_package; then
     tail -40 "$OUT/logs/build.log"
     echo "fuzz: the fuzz package does not build (log: $OUT/logs/build.log)"
-    exit 1
+    exit 3
 fi
 BIN=$("$SWIFT" build --package-path "$FUZZ_DIR" -c release --show-bin-path)
 
