@@ -1,5 +1,6 @@
 /// A pure-Swift JSON scanner that lays a whole document out as a ``Tape`` in one pass: the
-/// input is copied once into the tape's byte buffer and scanned in place by a ``JSONCursor``
+/// input becomes the tape's byte buffer (an array as it is, other input copied once) and is
+/// scanned in place by a ``JSONCursor``
 /// (see there for the design and the grammar). ``ChunkedJSONScanner`` and
 /// ``JSONElementScanner`` run the same cursor over input that arrives in chunks.
 ///
@@ -21,7 +22,14 @@ package struct JSONScanner {
     ///
     /// - Throws: ``ParseError`` at the first malformed byte, with line, column and offset.
     package func scan(_ input: UnsafeRawBufferPointer) throws(ParseError) -> Representation {
-        let bytes = [UInt8](input)
+        try scan([UInt8](input))
+    }
+
+    /// Scans one complete JSON document held in an array, which becomes the tape's bytes as it
+    /// is (shared, not copied).
+    ///
+    /// - Throws: ``ParseError`` at the first malformed byte, with line, column and offset.
+    package func scan(_ bytes: [UInt8]) throws(ParseError) -> Representation {
         let result: Result<Tape, ScanFailure> = bytes.withUnsafeBufferPointer { buffer in
             guard let base = buffer.baseAddress, buffer.count > 0 else { return .failure(.noValue) }
             var cursor = JSONCursor<WholeDocumentScan>(base: base, count: buffer.count, isFinal: true, maximumDepth: maximumDepth)

@@ -31,22 +31,45 @@ public protocol RepresentationParser: Sendable {
 
     /// Parses one complete document.
     func parse(_ input: UnsafeRawBufferPointer) throws -> Representation
+
+    /// Parses one complete document held in an array.
+    ///
+    /// The default implementation parses the array's bytes with `parse(_:)` of an
+    /// `UnsafeRawBufferPointer`. A parser whose result keeps its input (RestKit's Swift JSON
+    /// parser points its strings into it) implements this to keep the array itself, shared,
+    /// instead of a copy.
+    ///
+    /// ```swift
+    /// let body: [UInt8] = Array(#"{"a":1}"#.utf8)
+    /// let value = try parser.parse(body)
+    /// ```
+    func parse(_ bytes: [UInt8]) throws -> Representation
 }
 
 extension RepresentationParser {
-    /// Parses bytes from any contiguous or non-contiguous sequence (`[UInt8]`, `Data`,
-    /// `ArraySlice<UInt8>`).
+    /// Parses the array's bytes with `parse(_:)` of an `UnsafeRawBufferPointer`.
     ///
     /// ```swift
     /// let value = try parser.parse(Array(#"{"a":1}"#.utf8))
     /// ```
+    public func parse(_ bytes: [UInt8]) throws -> Representation {
+        try bytes.withUnsafeBytes { try parse($0) }
+    }
+
+    /// Parses bytes from any contiguous or non-contiguous sequence (`[UInt8]`, `Data`,
+    /// `ArraySlice<UInt8>`); an array goes to `parse(_:)` of an array as it is.
+    ///
+    /// ```swift
+    /// let value = try parser.parse(Array(#"{"a":1}"#.utf8)[...])
+    /// ```
     public func parse<Bytes: Sequence<UInt8>>(_ bytes: Bytes) throws -> Representation {
+        if let array = bytes as? [UInt8] { return try parse(array) }
         if let result = try bytes.withContiguousStorageIfAvailable({ buffer in
             try parse(UnsafeRawBufferPointer(buffer))
         }) {
             return result
         }
-        return try Array(bytes).withUnsafeBytes { try parse($0) }
+        return try parse(Array(bytes))
     }
 
     /// Parses the UTF-8 bytes of `text`.

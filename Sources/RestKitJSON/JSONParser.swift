@@ -4,9 +4,9 @@ public import RestKitCore
 /// way from bytes to a `Representation` when the document is in memory. The registry's
 /// default JSON parser.
 ///
-/// It reads the input once, copies it into the parsed document and leaves strings and
-/// large numbers where they are until a mapping reads them; see
-/// `Representation` for what that buys. The grammar is RFC 8259, strictly (no comments,
+/// It reads the input once, keeps it in the parsed document (an array as it is, other input
+/// copied) and leaves strings and large numbers where they are until a mapping reads them;
+/// see `Representation` for what that buys. The grammar is RFC 8259, strictly (no comments,
 /// no trailing commas, valid UTF-8, paired surrogate escapes); integers are exact over
 /// `Int64`, and numbers that fit neither `Int64` nor `Double` keep their text, as with
 /// ``YAJLParser``. For input that arrives in pieces, use ``IncrementalJSONParser``; for the
@@ -41,7 +41,20 @@ public struct JSONParser: RepresentationParser {
         try parseDocument(input)
     }
 
-    /// The typed-throws core of ``parse(_:)``.
+    /// Parses one complete JSON document held in an array, which the result keeps as it is
+    /// (shared, not copied).
+    ///
+    /// ```swift
+    /// let body: [UInt8] = Array(#"{"name":"Ada"}"#.utf8)
+    /// let value = try JSONParser().parse(body)
+    /// ```
+    ///
+    /// - Throws: `ParseError` with line, column and byte offset of the first error.
+    public func parse(_ bytes: [UInt8]) throws -> Representation {
+        try JSONScanner(maximumDepth: maximumDepth, parserName: name).scan(bytes)
+    }
+
+    /// The typed-throws core of `parse(_:)` of an `UnsafeRawBufferPointer`.
     func parseDocument(_ input: UnsafeRawBufferPointer) throws(ParseError) -> Representation {
         try JSONScanner(maximumDepth: maximumDepth, parserName: name).scan(input)
     }
