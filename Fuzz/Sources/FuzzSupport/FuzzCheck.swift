@@ -42,6 +42,26 @@ public enum FuzzCheck {
         }
     }
 
+    /// Stops with a mismatch when a string or key of `value` is not well-formed UTF-8. The
+    /// Swift scanner's documents make their `String`s without the standard library checking
+    /// the bytes again (the scanner checked them), so a byte sequence the scanner wrongly let
+    /// through would surface here as a malformed `String`, whose UTF-8 view gives the raw bytes.
+    public static func expectWellFormedText(_ value: Representation, input: [UInt8]) {
+        func wellFormed(_ text: String) -> Bool { String(validating: text.utf8, as: UTF8.self) != nil }
+        switch value.content {
+        case .null, .bool, .int, .double, .number: return
+        case .string(let text):
+            if !wellFormed(text) { mismatch("a string that is not UTF-8: \(Array(text.utf8))", input: input) }
+        case .array(let elements):
+            for element in elements { expectWellFormedText(element, input: input) }
+        case .object(let members):
+            for (key, member) in members {
+                if !wellFormed(key) { mismatch("a key that is not UTF-8: \(Array(key.utf8))", input: input) }
+                expectWellFormedText(member, input: input)
+            }
+        }
+    }
+
     /// Whether `value` holds a `.number` (text kept because neither Int64 nor Double holds it).
     public static func containsTextNumber(_ value: Representation) -> Bool {
         switch value.content {

@@ -7,7 +7,7 @@ import RestKitMapping
 /// Every JSON target this executable serves.
 let jsonTargets: [FuzzTarget] = [
     FuzzTarget(
-        name: "json-swift", summary: "JSONParser (the Swift scanner): parse, read every value, print; UTF-8 validation in blocks vs byte by byte",
+        name: "json-swift", summary: "JSONParser (the Swift scanner): parse, read every value, print, every string well-formed; UTF-8 validation in blocks vs byte by byte",
         dictionary: "json", seeds: { jsonSeeds }, check: checkSwiftScanner),
     FuzzTarget(
         name: "json-incremental", summary: "IncrementalJSONParser and YAJLIncrementalParser fed in fuzzer-chosen chunks",
@@ -50,6 +50,7 @@ private func parseAndWalk(_ parse: () throws -> Representation) {
 /// whole input.
 private func checkSwiftScanner(_ bytes: [UInt8]) {
     parseAndWalk { try JSONParser().parse(bytes) }
+    if let value = try? JSONParser().parse(bytes) { FuzzCheck.expectWellFormedText(value, input: bytes) }
     let (blocks, single) = bytes.withUnsafeBufferPointer {
         (UTF8Validation.firstInvalidOffset(inBlocksOf: $0), UTF8Validation.firstInvalidOffset(in: $0))
     }
@@ -80,7 +81,10 @@ private func yajlIncrementalParse(_ bytes: [UInt8], sizes: [Int]) -> Result<Repr
 private func checkIncremental(_ bytes: [UInt8]) {
     var input = FuzzInput(bytes)
     let sizes = input.chunkSizes()
-    if case .success(let value) = incrementalParse(input.rest(), sizes: sizes) { FuzzCheck.walk(value) }
+    if case .success(let value) = incrementalParse(input.rest(), sizes: sizes) {
+        FuzzCheck.walk(value)
+        FuzzCheck.expectWellFormedText(value, input: bytes)
+    }
     if case .success(let value) = yajlIncrementalParse(input.rest(), sizes: sizes) { FuzzCheck.walk(value) }
 }
 
@@ -126,7 +130,10 @@ private func checkElementStream(_ bytes: [UInt8]) {
     let keyPath = elementKeyPaths[Int(input.byte()) % elementKeyPaths.count]
     let sizes = input.chunkSizes()
     for yajl in [false, true] {
-        for element in streamParse(input.rest(), keyPath: keyPath, sizes: sizes, yajl: yajl).elements { FuzzCheck.walk(element) }
+        for element in streamParse(input.rest(), keyPath: keyPath, sizes: sizes, yajl: yajl).elements {
+            FuzzCheck.walk(element)
+            if !yajl { FuzzCheck.expectWellFormedText(element, input: bytes) }
+        }
     }
 }
 
