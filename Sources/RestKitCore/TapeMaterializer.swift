@@ -69,14 +69,21 @@ struct TapeMaterializer {
     }
 
     /// The value at `index` with nothing under it pointing into the tape.
+    ///
+    /// Every index the walk reads is checked against the entries or bounded by them: a
+    /// container's children stop at its end or at the last entry, whichever comes first, and an
+    /// object's keys are compared only while they and their values lie within the entries. A
+    /// tape our parsers make never gets near those bounds; one that did (a bug in a producer,
+    /// which no input can cause) would read as `null` past its last entry, never outside it.
     mutating func value(at index: Int) -> Representation {
-        let entry = entry(index)
+        guard index >= 0, index < entries.count else { return .null }
+        let entry = entries[index]
         switch entry.kind {
         case .array:
             var elements: [Representation] = []
             elements.reserveCapacity(Int(entry.count))
             var child = index + 1
-            let end = Int(entry.payload)
+            let end = min(Int(entry.payload), entries.count)
             while child < end {
                 elements.append(value(at: child))
                 child = tape.next(after: child)
@@ -100,15 +107,6 @@ struct TapeMaterializer {
         }
     }
 
-    /// The entry at `index`. A tape's structure keeps every index this walk makes in range
-    /// (containers end where their payload says, within the entries); this checks it, as
-    /// `Array` would, instead of reading outside the buffer.
-    @inline(__always)
-    private func entry(_ index: Int) -> Tape.Entry {
-        precondition(index >= 0 && index < entries.count, "a tape index outside its entries")
-        return entries[index]
-    }
-
     /// `representation` made plain: a position on this walk's tape is walked here, anything
     /// else materializes on its own (the arrays ``Tape/content(at:)`` makes of repeated keys).
     private mutating func plain(_ representation: Representation) -> Representation {
@@ -122,11 +120,14 @@ struct TapeMaterializer {
     /// The members of the (ungrouped) object at `index`, sharing the keys of an earlier object
     /// of the same shape when there is one.
     private mutating func members(ofObjectAt index: Int) -> OrderedDictionary<String, Representation> {
-        let count = Int(entry(index).count)
+        let count = Int(entries[index].count)
         guard count > 0 else { return [:] }
+        // The shape path reads the first key and its value: an object whose first member is
+        // not within the entries takes the general path.
+        guard index + 2 < entries.count else { return tape.members(ofObjectAt: index) { value(at: $0) } }
         let set = set(ofObjectAt: index)
         for way in 0..<2 {
-            if let shape = shapes[set * 2 + way], entry(shape.object).count == entry(index).count,
+            if let shape = shapes[set * 2 + way], entries[shape.object].count == entries[index].count,
                keysMatch(objectAt: index, shapeAt: shape.object) {
                 recentWays[set] = UInt8(way)
                 var child = index + 1
@@ -151,14 +152,13 @@ struct TapeMaterializer {
     /// The cache set of an object's shape: a mix of its member count and the lengths of its
     /// first two keys (read from the entries, without touching the keys' bytes).
     private func set(ofObjectAt index: Int) -> Int {
+        // The caller checked that the first key and its value are within the entries.
         let first = index + 1
-        // The first key's value (read by `memberEnd`) is inside the object.
-        precondition(first + 1 < entries.count, "an object's first member lies outside its tape")
-        var mix = UInt64(entry(index).count) &* 0x9E37_79B9_7F4A_7C15
-        mix = (mix ^ UInt64(entry(first).count)) &* 0xD6E8_FEB8_6659_FD93
+        var mix = UInt64(entries[index].count) &* 0x9E37_79B9_7F4A_7C15
+        mix = (mix ^ UInt64(entries[first].count)) &* 0xD6E8_FEB8_6659_FD93
         let second = Tape.memberEnd(afterKeyAt: first, in: entries)
-        if second < Int(entry(index).payload) {
-            mix = (mix ^ UInt64(entry(second).count)) &* 0x9E37_79B9_7F4A_7C15
+        if second < min(Int(entries[index].payload), entries.count) {
+            mix = (mix ^ UInt64(entries[second].count)) &* 0x9E37_79B9_7F4A_7C15
         }
         return Int(truncatingIfNeeded: mix >> 58)
     }
@@ -168,10 +168,10 @@ struct TapeMaterializer {
     private func keysMatch(objectAt index: Int, shapeAt other: Int) -> Bool {
         var key = index + 1
         var otherKey = other + 1
-        for _ in 0..<Int(entry(index).count) {
+        for _ in 0..<Int(entries[index].count) {
             guard key + 1 < entries.count, otherKey + 1 < entries.count else { return false }
-            let keyEntry = entry(key)
-            let otherEntry = entry(otherKey)
+            let keyEntry = entries[key]
+            let otherEntry = entries[otherKey]
             guard keyEntry.count == otherEntry.count else { return false }
             // The same place holds the same bytes; empty keys are equal wherever they lie.
             if keyEntry.count > 0, keyEntry.payload != otherEntry.payload, !sameBytes(keyEntry, otherEntry) { return false }

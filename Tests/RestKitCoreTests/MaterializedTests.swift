@@ -271,4 +271,14 @@ struct MaterializedTests {
         #expect(copy == [["": 0, "k": 0], ["": 1, "k": 1], ["": 2, "k": 2]])
         #expect(copy.description == document.description)
     }
+
+    /// The walk stays within the entries whatever a tape says: a container whose end lies past
+    /// the last entry stops at it, and a position past the entries reads as null (no parser
+    /// makes such a tape; this is the bound, not a format).
+    @Test func theWalkStaysWithinTheEntries() {
+        let entries = [Tape.Entry(kind: .array, count: 2, payload: 99), Tape.Entry(kind: .int, payload: 7)]
+        let tape = Tape(entries: entries, bytes: [], decoded: [])
+        #expect(tape.materialized(at: 0) == [7])
+        #expect(tape.materialized(at: 5) == .null)
+    }
 }
