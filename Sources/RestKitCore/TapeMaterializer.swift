@@ -70,11 +70,13 @@ struct TapeMaterializer {
 
     /// The value at `index` with nothing under it pointing into the tape.
     ///
-    /// Every index the walk reads is checked against the entries or bounded by them: a
-    /// container's children stop at its end or at the last entry, whichever comes first, and an
-    /// object's keys are compared only while they and their values lie within the entries. A
-    /// tape our parsers make never gets near those bounds; one that did (a bug in a producer,
-    /// which no input can cause) would read as `null` past its last entry, never outside it.
+    /// The walk's own reads are checked against the entries or bounded by them: a container's
+    /// children stop at its end or at the last entry, whichever comes first, a position past
+    /// the last entry reads as `null`, and an object's keys are compared only while they and
+    /// their values lie within the entries. Objects that are not shapes are read by
+    /// ``Tape/members(ofObjectAt:_:)``, which relies on the tape's invariant (every container
+    /// ends within the entries; our parsers and `TapeBuilder` close each one) and traps, as
+    /// `Array` does, on a tape that breaks it (a bug in a producer, which no input can cause).
     mutating func value(at index: Int) -> Representation {
         guard index >= 0, index < entries.count else { return .null }
         let entry = entries[index]
@@ -123,7 +125,7 @@ struct TapeMaterializer {
         let count = Int(entries[index].count)
         guard count > 0 else { return [:] }
         // The shape path reads the first key and its value: an object whose first member is
-        // not within the entries takes the general path.
+        // not within the entries is left to the general path (which traps on such a tape).
         guard index + 2 < entries.count else { return tape.members(ofObjectAt: index) { value(at: $0) } }
         let set = set(ofObjectAt: index)
         for way in 0..<2 {
